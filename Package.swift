@@ -1,0 +1,59 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Upcoming-feature flags applied to every Swift target (as swift-log's Package.swift does).
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "vocab",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "vocab", targets: ["vocab"]),
+        .library(name: "VocabCore", targets: ["VocabCore"]),
+        .library(name: "VocabICU", targets: ["VocabICU"]),
+        .library(name: "VocabLocales", targets: ["VocabLocales"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    ],
+    targets: [
+        // The domain: language codes, normal forms, name tokens, locale data. No I/O.
+        .target(name: "VocabCore", swiftSettings: strictSettings),
+
+        // The system ICU, only for its link flags (pkg-config icu-i18n pulls in icu-uc).
+        .systemLibrary(
+            name: "CICU",
+            pkgConfig: "icu-i18n",
+            providers: [.apt(["libicu-dev"])]
+        ),
+        // Plain-C surface over ICU: stdint types only in the public header, so Swift never sees
+        // ICU's version-renamed symbols nor its UErrorCode (which clashes with Foundation's ICU).
+        .target(name: "CICUShim", dependencies: ["CICU"]),
+        // Swift adapters over CICUShim implementing VocabCore's protocols.
+        .target(name: "VocabICU", dependencies: ["VocabCore", "CICUShim"], swiftSettings: strictSettings),
+        // Reads the `Locales/` folder (file-system adapter).
+        .target(name: "VocabLocales", dependencies: ["VocabCore"], swiftSettings: strictSettings),
+
+        .executableTarget(
+            name: "vocab",
+            dependencies: [
+                "VocabCore", "VocabICU", "VocabLocales",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+
+        .target(name: "VocabTestSupport", dependencies: ["VocabCore"], path: "Tests/VocabTestSupport",
+                swiftSettings: strictSettings),
+        .testTarget(name: "VocabCoreTests", dependencies: ["VocabCore", "VocabTestSupport"],
+                    swiftSettings: strictSettings),
+        .testTarget(name: "VocabICUTests", dependencies: ["VocabICU", "VocabLocales", "VocabTestSupport"],
+                    swiftSettings: strictSettings),
+        .testTarget(name: "VocabCLITests", dependencies: ["vocab", "VocabTestSupport"],
+                    swiftSettings: strictSettings),
+    ]
+)

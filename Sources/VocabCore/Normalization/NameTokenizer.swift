@@ -1,0 +1,112 @@
+/// Turns word segments into ``NameToken``s: roles, hyphen joins, apostrophe and prefix parts.
+///
+/// The segments come from a word breaker (ICU's, in `VocabICU`); this type holds the name rules, which
+/// are the same whatever finds the words, and is tested without ICU.
+public enum NameTokenizer {
+    /// A word found in the faithful text.
+    public struct Segment: Sendable, Hashable {
+        /// UTF-16 offsets of the word in the faithful text.
+        public var range: Range<Int>
+        /// The word folded (marks removed, ASCII), apostrophes still in: `o'connor`.
+        public var folded: String
+        /// Whether the word is written in Latin script. The locale's word lists are Latin words, so only
+        /// Latin words can be particles, honorifics or suffixes: the Han `李` reads `li` but is no
+        /// Italian particle.
+        public var isLatinScript: Bool
+
+        /// Creates a segment.
+        public init(range: Range<Int>, folded: String, isLatinScript: Bool = true) {
+            self.range = range
+            self.folded = folded
+            self.isLatinScript = isLatinScript
+        }
+    }
+
+    /// Builds the tokens of a name.
+    ///
+    /// - Parameters:
+    ///   - faithful: The faithful form the segments index into.
+    ///   - segments: The words, in order.
+    ///   - original: The text as written, consulted for capitalized prefixes (`MacDonald`).
+    ///   - profile: The locale's particles, honorifics, suffixes and prefixes.
+    /// - Returns: One token per segment.
+    /// - Complexity: O(*n*) in the length of `faithful`.
+    public static func tokens(
+        faithful: String, segments: [Segment], original: String, profile: LocaleProfile
+    ) -> [NameToken] {
+        let units = Array(faithful.utf16)
+        var tokens: [NameToken] = []
+        tokens.reserveCapacity(segments.count)
+        var previousEnd: Int?
+        var latinScript: [Bool] = []
+        for segment in segments {
+            let text = String(decoding: units[segment.range], as: UTF16.self)
+            var token = NameToken(text: text, folded: segment.folded)
+            splitParts(of: &token, original: original, profile: profile)
+            latinScript.append(segment.isLatinScript)
+            if let previousEnd, previousEnd < segment.range.lowerBound {
+                let gap = String(decoding: units[previousEnd..<segment.range.lowerBound], as: UTF16.self)
+                token.isJoinedToPrevious = gap.unicodeScalars.allSatisfy {
+                    $0.properties.generalCategory == .dashPunctuation
+                }
+            }
+            previousEnd = segment.range.upperBound
+            tokens.append(token)
+        }
+        assignRoles(&tokens, latinScript: latinScript, profile: profile)
+        return tokens
+    }
+
+    /// Fills `parts` and removes apostrophes and spaces from `folded`.
+    private static func splitParts(of token: inout NameToken, original: String, profile: LocaleProfile) {
+        let folded = token.folded
+        let pieces = folded.split(whereSeparator: { $0 == " " || String.apostrophes.contains($0) }).map(String.init)
+        if pieces.count > 1 {
+            token.parts = pieces
+            token.folded = pieces.joined()
+            return
+        }
+        token.folded = pieces.first ?? ""
+        for prefix in profile.rules.joinedPrefixes where token.folded.hasPrefix(prefix) {
+            let rest = token.folded.dropFirst(prefix.count)
+            if rest.count >= 3 {
+                token.parts = [prefix, String(rest)]
+                return
+            }
+        }
+        for prefix in profile.rules.capitalizedPrefixes where token.folded.hasPrefix(prefix) {
+            let rest = token.folded.dropFirst(prefix.count)
+            guard rest.count >= 3, let first = rest.first else { continue }
+            let written = prefix.prefix(1).uppercased() + prefix.dropFirst() + String(first).uppercased()
+            if original.contains(written) {
+                token.parts = [prefix, String(rest)]
+                return
+            }
+        }
+    }
+
+    /// Marks numbers, leading honorifics, trailing suffixes and particles, always leaving a name word.
+    private static func assignRoles(_ tokens: inout [NameToken], latinScript: [Bool], profile: LocaleProfile) {
+        for index in tokens.indices where !tokens[index].folded.isEmpty
+            && tokens[index].folded.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) {
+            tokens[index].role = .number
+        }
+        func nameCount() -> Int { tokens.count(where: { $0.role == .name }) }
+        for index in tokens.indices {
+            guard tokens[index].role == .name, latinScript[index], profile.honorifics.contains(tokens[index].folded),
+                  nameCount() > 1 else { break }
+            tokens[index].role = .honorific
+        }
+        for index in tokens.indices.reversed() {
+            guard tokens[index].role == .name, latinScript[index], profile.suffixes.contains(tokens[index].folded),
+                  nameCount() > 1 else { break }
+            tokens[index].role = .suffix
+        }
+        // A particle introduces a later name word: "de" in "Bobo de la Fuente", "dos" in "dos Santos".
+        for index in tokens.indices where tokens[index].role == .name && latinScript[index]
+            && profile.particles.contains(tokens[index].folded)
+            && tokens[(index + 1)...].contains(where: { $0.role == .name && !profile.particles.contains($0.folded) }) {
+            tokens[index].role = .particle
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import VocabCore
+import VocabICU
+import VocabLocales
+
+/// `vocab normalize`: shows every form the matcher derives from a text in a language.
+struct Normalize: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show the normalized forms of texts: faithful, folded, Latin, tokens, spelled out.",
+        discussion: """
+            Example: vocab normalize --language tr-TR "DİYARBAKIR Işık"
+            """
+    )
+
+    @OptionGroup var languageOptions: LanguageOptions
+
+    @Flag(name: .long, help: "Print JSON instead of text.")
+    var json = false
+
+    @Argument(help: ArgumentHelp("The texts to normalize.", valueName: "text"))
+    var texts: [String]
+
+    func validate() throws {
+        if texts.isEmpty { throw ValidationError("Missing expected argument '<text> ...': give at least one text") }
+    }
+
+    func run() throws {
+        let normalizer = ICUTextNormalizer()
+        let (selection, profile) = try languageOptions.directory()
+            .profile(for: try languageOptions.request(), tags: ICULanguageTags(), normalizer: normalizer)
+        let results = try texts.map { try normalizer.normalize($0, in: profile) }
+        if json {
+            try JSONOutput.print(Report(locale: LocaleSelectionReport(selection), results: results))
+            return
+        }
+        print("locale: \(selection.explanation)")
+        for result in results {
+            print("")
+            print(result.original)
+            print(field("faithful", result.faithful))
+            print(field("folded", result.folded))
+            if let alternate = result.alternateFolded { print(field("alternate", alternate)) }
+            if let latin = result.latin { print(field("latin", latin)) }
+            print(field("tokens", result.tokens.map(describe).joined(separator: " | ")))
+            if let spelled = result.spelledOut { print(field("spelled", spelled)) }
+        }
+    }
+
+    private struct Report: Encodable {
+        let locale: LocaleSelectionReport
+        let results: [NormalizedText]
+    }
+
+    private func field(_ name: String, _ value: String) -> String {
+        "  " + name.padding(toLength: 10, withPad: " ", startingAt: 0) + value
+    }
+
+    /// `o'connor [o+connor]`, `luc [joined]`, `dr [honorific]`.
+    private func describe(_ token: NameToken) -> String {
+        var notes: [String] = []
+        if token.role != .name { notes.append(token.role.rawValue) }
+        if token.isJoinedToPrevious { notes.append("joined") }
+        if !token.parts.isEmpty { notes.append(token.parts.joined(separator: "+")) }
+        if token.folded != token.text, token.parts.isEmpty { notes.append(token.folded) }
+        return notes.isEmpty ? token.text : "\(token.text) [\(notes.joined(separator: ", "))]"
+    }
+}
