@@ -22,7 +22,7 @@ public enum ICUCaseMapping {
 
     /// Normalizes to NFC, the form stored terms are compared in.
     public static func nfc(_ text: String) throws(ICUError) -> String {
-        String(decoding: try normalize(Array(text.utf16), form: Int32(VOCAB_ICU_NFC)), as: UTF16.self)
+        UTF16Conversion.string(try normalize(UTF16Conversion.units(of: text), form: Int32(VOCAB_ICU_NFC)))
     }
 
     static func normalize(_ text: [UInt16], form: Int32) throws(ICUError) -> [UInt16] {

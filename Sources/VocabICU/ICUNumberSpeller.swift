@@ -39,7 +39,7 @@ public final class ICUNumberSpeller: Sendable {
                 vocab_icu_spellout_format(handle.pointer, value, dest, capacity, status)
             }
         }
-        return String(decoding: units, as: UTF16.self)
+        return UTF16Conversion.string(units)
     }
 
     private static let cache = Mutex<[String: ICUNumberSpeller]>([:])

@@ -21,39 +21,48 @@ public struct ICUTextNormalizer: TextNormalizer {
     /// Folds any text to ASCII Latin: other scripts transliterated, marks removed, Latin letters folded.
     /// Mark removal follows transliteration, so the breve of Cyrillic `й` is not lost before it is read.
     public static let foldingTransformID = "[:^ASCII:] Any-Latin; NFD; [:Nonspacing Mark:] Remove; NFC; Latin-ASCII"
+    /// The same folding for text with no other script than Latin. `Any-Latin` costs registry look-ups in ICU
+    /// even on Latin text (callgrind: caseless hash compares), so Latin text skips it.
+    public static let latinFoldingTransformID = "[:^ASCII:] NFD; [:Nonspacing Mark:] Remove; NFC; Latin-ASCII"
 
     /// Creates a normalizer.
     public init() {}
 
     public func normalize(_ text: String, in profile: LocaleProfile) throws -> NormalizedText {
         let language = profile.language
-        let faithfulUnits = try faithfulForm(Array(text.utf16), language: language)
-        let faithful = String(decoding: faithfulUnits, as: UTF16.self)
+        let faithfulUnits = try faithfulForm(UTF16Conversion.units(of: text), language: language)
+        let faithful = UTF16Conversion.string(faithfulUnits)
         let isASCII = faithfulUnits.allSatisfy { $0 < 0x80 }
 
         var latin: String?
         if !isASCII {
-            let latinized = try ICUTransliterator.shared(Self.latinTransformID).transliterate(faithful)
-            if latinized != faithful { latin = latinized }
+            let latinized = try ICUTransliterator.shared(Self.latinTransformID).transliterate(faithfulUnits)
+            if latinized != faithfulUnits { latin = UTF16Conversion.string(latinized) }
         }
-        let folded = try fold(faithful: faithful, isASCII: isASCII)
+        let isLatinOnly = latin == nil
+        let folded = try fold(faithfulUnits, isLatinOnly: isLatinOnly)
         var alternateFolded: String?
         if let alternate = profile.rules.alternateFolding, !isASCII {
-            let rewritten = try ICUTransliterator.shared(alternate).transliterate(faithful)
-            let refolded = try fold(faithful: rewritten, isASCII: rewritten.utf16.allSatisfy { $0 < 0x80 })
+            let rewritten = try ICUTransliterator.shared(alternate).transliterate(faithfulUnits)
+            let refolded = try fold(rewritten, isLatinOnly: isLatinOnly)
             if refolded != folded { alternateFolded = refolded }
         }
 
-        let breaker = try ICUWordBreaker.shared(locale: language.icuLocaleName)
-        let segments = try breaker.words(in: faithfulUnits).map { range throws in
-            let word = String(decoding: faithfulUnits[range], as: UTF16.self)
-            let isWordASCII = faithfulUnits[range].allSatisfy { $0 < 0x80 }
-            let isLatinScript = try isWordASCII || latin == nil
-                || ICUTransliterator.shared(Self.latinTransformID).transliterate(word) == word
-            return NameTokenizer.Segment(range: range, folded: try fold(faithful: word, isASCII: isWordASCII),
-                                         isLatinScript: isLatinScript)
+        let words = try ICUWordBreaker.shared(locale: language.icuLocaleName).words(in: faithfulUnits)
+        var segments: [NameTokenizer.Segment] = []
+        segments.reserveCapacity(words.count)
+        var previousEnd = 0
+        for range in words {
+            let word = faithfulUnits[range]
+            let isWordLatin = try latin == nil || word.allSatisfy { $0 < 0x80 }
+                || ICUTransliterator.shared(Self.latinTransformID).transliterate(Array(word)).elementsEqual(word)
+            segments.append(NameTokenizer.Segment(
+                text: UTF16Conversion.string(word),
+                precedingSeparator: UTF16Conversion.string(faithfulUnits[previousEnd..<range.lowerBound]),
+                folded: try fold(word, isLatinOnly: isWordLatin), isLatinScript: isWordLatin))
+            previousEnd = range.upperBound
         }
-        let tokens = NameTokenizer.tokens(faithful: faithful, segments: segments, original: text, profile: profile)
+        let tokens = NameTokenizer.tokens(segments: segments, original: text, profile: profile)
 
         let spelledOut = try DigitSpelling.spellOut(faithful) { value in
             try ICUNumberSpeller.shared(locale: language.icuLocaleName).spell(value)
@@ -63,8 +72,7 @@ public struct ICUTextNormalizer: TextNormalizer {
     }
 
     public func fold(_ word: String, in code: SiriLanguageCode) throws -> String {
-        let faithful = String(decoding: try faithfulForm(Array(word.utf16), language: code), as: UTF16.self)
-        return try fold(faithful: faithful, isASCII: faithful.utf16.allSatisfy { $0 < 0x80 })
+        try fold(try faithfulForm(UTF16Conversion.units(of: word), language: code), isLatinOnly: false)
     }
 
     /// Locale lowercasing and NFKC case folding, white space collapsed. ASCII text outside Turkish and Azeri
@@ -77,9 +85,12 @@ public struct ICUTextNormalizer: TextNormalizer {
         return collapsingWhitespace(try ICUCaseMapping.lowercaseAndFold(units, locale: language.icuLocaleName))
     }
 
-    private func fold(faithful: String, isASCII: Bool) throws(ICUError) -> String {
-        if isASCII { return faithful }
-        return try ICUTransliterator.shared(Self.foldingTransformID).transliterate(faithful).collapsingWhitespace()
+    /// The folded form of faithful text; ASCII text is already folded and skips ICU.
+    private func fold(_ faithful: some Collection<UInt16>, isLatinOnly: Bool) throws(ICUError) -> String {
+        if faithful.allSatisfy({ $0 < 0x80 }) { return UTF16Conversion.string(faithful) }
+        let id = isLatinOnly ? Self.latinFoldingTransformID : Self.foldingTransformID
+        let folded = try ICUTransliterator.shared(id).transliterate(Array(faithful))
+        return UTF16Conversion.string(collapsingWhitespace(folded))
     }
 
     /// Collapses runs of white space (and control characters) into one space, trimming both ends.
@@ -88,8 +99,7 @@ public struct ICUTextNormalizer: TextNormalizer {
         result.reserveCapacity(units.count)
         var pendingSpace = false
         for unit in units {
-            if unit <= 0x20 || unit == 0x7F || unit == 0xA0 || unit == 0x3000 || (0x2000...0x200A).contains(unit)
-                || unit == 0x2028 || unit == 0x2029 || unit == 0x85 || unit == 0x1680 || unit == 0x202F || unit == 0x205F {
+            if Self.isSpace(unit) {
                 pendingSpace = !result.isEmpty
                 continue
             }
@@ -100,5 +110,13 @@ public struct ICUTextNormalizer: TextNormalizer {
             result.append(unit)
         }
         return result
+    }
+
+    /// White space and C0/C1 controls (Unicode White_Space plus controls), as one UTF-16 unit.
+    private static func isSpace(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0...0x20, 0x7F...0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+        default: false
+        }
     }
 }

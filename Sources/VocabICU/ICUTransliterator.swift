@@ -76,7 +76,7 @@ public final class ICUTransliterator: @unchecked Sendable {
 
     /// Transliterates a string.
     public func transliterate(_ text: String) throws(ICUError) -> String {
-        String(decoding: try transliterate(Array(text.utf16)), as: UTF16.self)
+        UTF16Conversion.string(try transliterate(UTF16Conversion.units(of: text)))
     }
 
     private static let cache = Mutex<[String: ICUTransliterator]>([:])

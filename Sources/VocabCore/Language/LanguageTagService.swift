@@ -20,6 +20,9 @@ extension LanguageTagService {
     /// Checks the characters a tag may hold before handing it to the parser, and accepts `_` as a
     /// separator (ICU's own locale IDs and Apple's `Locale.identifier` use it: `fr_FR`).
     ///
+    /// The language subtag must have two or three letters (ISO 639): BCP 47 also allows five to eight,
+    /// reserved for registration, which would let a folder named `french` pass for a locale.
+    ///
     /// - Returns: The input with `-` separators, ready for a strict BCP 47 parser.
     /// - Throws: ``LanguageCodeError`` for empty input or characters no tag may contain.
     public static func preparedTag(_ input: String) throws(LanguageCodeError) -> String {
@@ -30,6 +33,10 @@ extension LanguageTagService {
         guard !trimmed.isEmpty, allowed, !trimmed.hasPrefix("-"), !trimmed.hasPrefix("_"),
               !trimmed.contains("--"), !trimmed.contains("__")
         else { throw LanguageCodeError(value: input) }
+        let language = trimmed.prefix(while: { $0 != "-" && $0 != "_" })
+        guard (2...3).contains(language.count), language.allSatisfy(\.isLetter) else {
+            throw LanguageCodeError(value: input)
+        }
         return trimmed.replacingOccurrences(of: "_", with: "-")
     }
 }

@@ -5,8 +5,10 @@
 public enum NameTokenizer {
     /// A word found in the faithful text.
     public struct Segment: Sendable, Hashable {
-        /// UTF-16 offsets of the word in the faithful text.
-        public var range: Range<Int>
+        /// The word in faithful form: `o'connor`.
+        public var text: String
+        /// What separates the word from the previous one (`" "`, `"-"`, `". "`); empty for the first.
+        public var precedingSeparator: String
         /// The word folded (marks removed, ASCII), apostrophes still in: `o'connor`.
         public var folded: String
         /// Whether the word is written in Latin script. The locale's word lists are Latin words, so only
@@ -15,8 +17,9 @@ public enum NameTokenizer {
         public var isLatinScript: Bool
 
         /// Creates a segment.
-        public init(range: Range<Int>, folded: String, isLatinScript: Bool = true) {
-            self.range = range
+        public init(text: String, precedingSeparator: String = "", folded: String, isLatinScript: Bool = true) {
+            self.text = text
+            self.precedingSeparator = precedingSeparator
             self.folded = folded
             self.isLatinScript = isLatinScript
         }
@@ -25,32 +28,23 @@ public enum NameTokenizer {
     /// Builds the tokens of a name.
     ///
     /// - Parameters:
-    ///   - faithful: The faithful form the segments index into.
     ///   - segments: The words, in order.
     ///   - original: The text as written, consulted for capitalized prefixes (`MacDonald`).
     ///   - profile: The locale's particles, honorifics, suffixes and prefixes.
     /// - Returns: One token per segment.
-    /// - Complexity: O(*n*) in the length of `faithful`.
-    public static func tokens(
-        faithful: String, segments: [Segment], original: String, profile: LocaleProfile
-    ) -> [NameToken] {
-        let units = Array(faithful.utf16)
+    /// - Complexity: O(*n*) in the total length of the segments.
+    public static func tokens(segments: [Segment], original: String, profile: LocaleProfile) -> [NameToken] {
         var tokens: [NameToken] = []
         tokens.reserveCapacity(segments.count)
-        var previousEnd: Int?
         var latinScript: [Bool] = []
         for segment in segments {
-            let text = String(decoding: units[segment.range], as: UTF16.self)
-            var token = NameToken(text: text, folded: segment.folded)
+            var token = NameToken(text: segment.text, folded: segment.folded)
             splitParts(of: &token, original: original, profile: profile)
             latinScript.append(segment.isLatinScript)
-            if let previousEnd, previousEnd < segment.range.lowerBound {
-                let gap = String(decoding: units[previousEnd..<segment.range.lowerBound], as: UTF16.self)
-                token.isJoinedToPrevious = gap.unicodeScalars.allSatisfy {
+            token.isJoinedToPrevious = !tokens.isEmpty && !segment.precedingSeparator.isEmpty
+                && segment.precedingSeparator.unicodeScalars.allSatisfy {
                     $0.properties.generalCategory == .dashPunctuation
                 }
-            }
-            previousEnd = segment.range.upperBound
             tokens.append(token)
         }
         assignRoles(&tokens, latinScript: latinScript, profile: profile)

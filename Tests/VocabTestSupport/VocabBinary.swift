@@ -1,0 +1,61 @@
+public import Foundation
+
+/// Runs the built `vocab` executable and captures what it printed, for end-to-end tests.
+public enum VocabBinary {
+    /// What one run produced.
+    public struct Result: Sendable {
+        public let status: Int32
+        public let stdout: String
+        public let stderr: String
+    }
+
+    /// The built binary: beside the test bundle in `.build/<configuration>/`.
+    public static var url: URL {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL,
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+        ]
+        for folder in candidates {
+            let url = folder.appendingPathComponent("vocab")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return RepositoryPaths.root().appendingPathComponent(".build/debug/vocab")
+    }
+
+    /// Runs `vocab` with arguments, optional standard input and extra environment.
+    ///
+    /// `VOCAB_LANGUAGE`, `VOCAB_LOCALES` and `VOCAB_STORE` are removed from the inherited environment
+    /// unless given, so a developer's settings never change a test's outcome.
+    public static func run(
+        _ arguments: [String], input: String? = nil, environment: [String: String] = [:],
+        currentDirectory: URL? = nil
+    ) throws -> Result {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for key in ["VOCAB_LANGUAGE", "VOCAB_LOCALES", "VOCAB_STORE"] { env.removeValue(forKey: key) }
+        env.merge(environment) { $1 }
+        process.environment = env
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        let stdout = Pipe()
+        let stderr = Pipe()
+        let stdin = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = stdin
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try stdin.fileHandleForWriting.close()
+        // Read both pipes before waiting, so a large output cannot fill a pipe and block the child.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var errData = Data()
+        DispatchQueue.global().async(group: group) { errData = stderr.fileHandleForReading.readDataToEndOfFile() }
+        let outData = stdout.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
