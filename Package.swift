@@ -16,9 +16,11 @@ let package = Package(
         .library(name: "VocabCore", targets: ["VocabCore"]),
         .library(name: "VocabICU", targets: ["VocabICU"]),
         .library(name: "VocabLocales", targets: ["VocabLocales"]),
+        .library(name: "VocabStore", targets: ["VocabStore"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The domain: language codes, normal forms, name tokens, locale data. No I/O.
@@ -37,11 +39,17 @@ let package = Package(
         .target(name: "VocabICU", dependencies: ["VocabCore", "CICUShim"], swiftSettings: strictSettings),
         // Reads the `Locales/` folder (file-system adapter).
         .target(name: "VocabLocales", dependencies: ["VocabCore"], swiftSettings: strictSettings),
+        // The durable user vocabulary: SQLite through GRDB (WAL, named migrations).
+        .target(
+            name: "VocabStore",
+            dependencies: ["VocabCore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictSettings
+        ),
 
         .executableTarget(
             name: "vocab",
             dependencies: [
-                "VocabCore", "VocabICU", "VocabLocales",
+                "VocabCore", "VocabICU", "VocabLocales", "VocabStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -52,6 +60,8 @@ let package = Package(
         .testTarget(name: "VocabCoreTests", dependencies: ["VocabCore", "VocabTestSupport"],
                     swiftSettings: strictSettings),
         .testTarget(name: "VocabICUTests", dependencies: ["VocabICU", "VocabLocales", "VocabTestSupport"],
+                    swiftSettings: strictSettings),
+        .testTarget(name: "VocabStoreTests", dependencies: ["VocabStore", "VocabTestSupport"],
                     swiftSettings: strictSettings),
         .testTarget(name: "VocabCLITests", dependencies: ["vocab", "VocabTestSupport"],
                     swiftSettings: strictSettings),

@@ -1,0 +1,69 @@
+import Foundation
+import Synchronization
+
+/// An in-memory ``VocabularyStore`` with the same semantics as the SQLite one, for tests and embedding.
+public final class MemoryVocabularyStore: VocabularyStore {
+    private struct State {
+        var sets: [UserID: [VocabularyStringType: StoredVocabulary]] = [:]
+        var languages: [UserID: String] = [:]
+        var lastVersion: Int64 = 0
+    }
+
+    private let state = Mutex(State())
+
+    /// Creates an empty store.
+    public init() {}
+
+    public func replace(
+        _ terms: [String], for user: UserID, type: VocabularyStringType, limits: VocabularyLimits,
+        progress: (@Sendable (Int) -> Void)?
+    ) async throws -> ReplaceResult {
+        try state.withLock { (state: inout State) throws(VocabularyError) -> ReplaceResult in
+            let userSets = state.sets[user, default: [:]]
+            let others = userSets.filter { $0.key != type }.values.reduce(0) { $0 + $1.terms.count }
+            let plan = try ReplacePlan(terms: terms, limits: limits, otherTypes: others)
+            state.lastVersion += 1
+            state.sets[user, default: [:]][type] = StoredVocabulary(
+                user: user, type: type, terms: plan.kept, version: state.lastVersion, updatedAt: Date())
+            progress?(plan.kept.count)
+            return ReplaceResult(stored: plan.kept.count, repeats: plan.repeats, dropped: plan.dropped,
+                                 version: state.lastVersion, previousCount: userSets[type]?.terms.count)
+        }
+    }
+
+    public func vocabulary(for user: UserID, type: VocabularyStringType) async throws -> StoredVocabulary? {
+        state.withLock { $0.sets[user]?[type] }
+    }
+
+    public func vocabularies(for user: UserID) async throws -> [StoredVocabulary] {
+        state.withLock { ($0.sets[user] ?? [:]).values.sorted { $0.type.rawValue < $1.type.rawValue } }
+    }
+
+    public func changeStamp(for user: UserID, type: VocabularyStringType) async throws -> Int64? {
+        state.withLock { $0.sets[user]?[type]?.version }
+    }
+
+    public func remove(_ type: VocabularyStringType, for user: UserID) async throws -> RemovalResult {
+        state.withLock { state in
+            guard let removed = state.sets[user]?.removeValue(forKey: type) else {
+                return RemovalResult(types: [], terms: 0)
+            }
+            return RemovalResult(types: [type], terms: removed.terms.count)
+        }
+    }
+
+    public func removeAll(for user: UserID) async throws -> RemovalResult {
+        state.withLock { state in
+            let removed = (state.sets.removeValue(forKey: user) ?? [:]).values.sorted { $0.type.rawValue < $1.type.rawValue }
+            return RemovalResult(types: removed.map(\.type), terms: removed.reduce(0) { $0 + $1.terms.count })
+        }
+    }
+
+    public func language(for user: UserID) async throws -> String? {
+        state.withLock { $0.languages[user] }
+    }
+
+    public func setLanguage(_ code: SiriLanguageCode?, for user: UserID) async throws {
+        state.withLock { $0.languages[user] = code?.identifier }
+    }
+}

@@ -1,0 +1,33 @@
+/// The identifier of one user of an app, whose vocabulary and settings are kept apart from others'.
+public struct UserID: Sendable, Hashable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The identifier as given.
+    public let rawValue: String
+
+    /// The longest identifier accepted, in UTF-8 bytes.
+    public static let maximumLength = 256
+
+    /// Validates an identifier: not empty or blank, no control characters, at most 256 UTF-8 bytes.
+    ///
+    /// - Throws: ``VocabularyError`` quoting the value.
+    public init(validating rawValue: String) throws(VocabularyError) {
+        if rawValue.allSatisfy(\.isWhitespace) {
+            throw VocabularyError(subject: "'\(rawValue)'", problem: "is empty; expected a user id")
+        }
+        if rawValue.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw VocabularyError(subject: "'\(rawValue.debugDescription.dropFirst().dropLast())'",
+                                  problem: "contains a control character; expected a user id")
+        }
+        if rawValue.utf8.count > Self.maximumLength {
+            throw VocabularyError(subject: "'\(rawValue.prefix(20))…'",
+                                  problem: "is longer than \(Self.maximumLength) bytes; expected a user id")
+        }
+        self.rawValue = rawValue
+    }
+
+    /// A literal identifier, for tests and examples; it must be valid.
+    public init(stringLiteral value: String) {
+        do { try self.init(validating: value) } catch { preconditionFailure(error.description) }
+    }
+
+    public var description: String { rawValue }
+}

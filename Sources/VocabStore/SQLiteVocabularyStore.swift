@@ -1,0 +1,190 @@
+public import Foundation
+import GRDB
+public import VocabCore
+
+/// The SQLite ``VocabularyCore/VocabularyStore``: a WAL-mode database through GRDB, the embedded default.
+///
+/// A replace runs in one write transaction: delete the old terms, insert the new ones through one reused
+/// prepared statement, bump the change stamp. If anything fails — a rejected term, a database error, the
+/// process killed — SQLite rolls back and the previous set stays exactly as it was; readers in WAL mode see
+/// the last committed set, never a mix.
+public final class SQLiteVocabularyStore: VocabularyStore {
+    /// The database file, or `:memory:`.
+    public let path: String
+    private let writer: any DatabaseWriter
+    private let afterInsertingTerm: (@Sendable (Int) throws -> Void)?
+
+    /// Opens (and creates on first use, with its folder) the database at `path`.
+    ///
+    /// - Parameters:
+    ///   - path: The database file.
+    ///   - afterInsertingTerm: Test hook called after each inserted term with its rank; throwing from it
+    ///     aborts the replace, which must then leave the old set intact.
+    /// - Throws: ``VocabularyStoreError`` naming the file when it cannot be opened or migrated.
+    public init(path: String, afterInsertingTerm: (@Sendable (Int) throws -> Void)? = nil) throws {
+        self.path = path
+        self.afterInsertingTerm = afterInsertingTerm
+        do {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(10)
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            try StoreSchema.migrator.migrate(pool)
+            writer = pool
+        } catch let error as DatabaseError {
+            throw VocabularyStoreError(path: path, message: error.message ?? "\(error.resultCode)")
+        } catch {
+            throw VocabularyStoreError(path: path, message: error.localizedDescription)
+        }
+    }
+
+    /// Opens a private in-memory database (no file, no WAL), for tests.
+    public init(inMemoryWith afterInsertingTerm: (@Sendable (Int) throws -> Void)? = nil) throws {
+        path = ":memory:"
+        self.afterInsertingTerm = afterInsertingTerm
+        let queue = try DatabaseQueue()
+        try StoreSchema.migrator.migrate(queue)
+        writer = queue
+    }
+
+    /// Opens the database only if its file exists, so that reading commands never create one.
+    public static func openIfExists(path: String) throws -> SQLiteVocabularyStore? {
+        FileManager.default.fileExists(atPath: path) ? try SQLiteVocabularyStore(path: path) : nil
+    }
+
+    public func replace(
+        _ terms: [String], for user: UserID, type: VocabularyStringType, limits: VocabularyLimits,
+        progress: (@Sendable (Int) -> Void)?
+    ) async throws -> ReplaceResult {
+        let hook = afterInsertingTerm
+        return try await mapErrors {
+            try await writer.write { db in
+                let arguments: StatementArguments = [user.rawValue, type.rawValue]
+                let previous = try Int.fetchOne(
+                    db, sql: "SELECT term_count FROM vocabulary_set WHERE user = ? AND type = ?", arguments: arguments)
+                let others = try Int.fetchOne(
+                    db, sql: "SELECT COALESCE(SUM(term_count), 0) FROM vocabulary_set WHERE user = ? AND type <> ?",
+                    arguments: arguments) ?? 0
+                let plan = try ReplacePlan(terms: terms, limits: limits, otherTypes: others)
+                try db.execute(sql: "UPDATE change_counter SET last_version = last_version + 1 WHERE id = 1")
+                let version = try Int64.fetchOne(db, sql: "SELECT last_version FROM change_counter WHERE id = 1") ?? 0
+                try db.execute(sql: "DELETE FROM vocabulary_term WHERE user = ? AND type = ?", arguments: arguments)
+                try db.execute(
+                    sql: """
+                        INSERT INTO vocabulary_set (user, type, version, term_count, updated_at) VALUES (?, ?, ?, ?, ?)
+                        ON CONFLICT (user, type) DO UPDATE SET version = excluded.version,
+                            term_count = excluded.term_count, updated_at = excluded.updated_at
+                        """,
+                    arguments: [user.rawValue, type.rawValue, version, plan.kept.count, Date()])
+                let insert = try db.makeStatement(
+                    sql: "INSERT INTO vocabulary_term (user, type, rank, term) VALUES (?, ?, ?, ?)")
+                for (rank, term) in plan.kept.enumerated() {
+                    try insert.execute(arguments: [user.rawValue, type.rawValue, rank, term])
+                    try hook?(rank)
+                    if (rank + 1) % 10_000 == 0 { progress?(rank + 1) }
+                }
+                progress?(plan.kept.count)
+                return ReplaceResult(stored: plan.kept.count, repeats: plan.repeats, dropped: plan.dropped,
+                                     version: version, previousCount: previous)
+            }
+        }
+    }
+
+    public func vocabulary(for user: UserID, type: VocabularyStringType) async throws -> StoredVocabulary? {
+        try await mapErrors {
+            try await writer.read { db in try Self.fetchSet(db, user: user, type: type) }
+        }
+    }
+
+    public func vocabularies(for user: UserID) async throws -> [StoredVocabulary] {
+        try await mapErrors {
+            try await writer.read { db in
+                let types = try String.fetchAll(
+                    db, sql: "SELECT type FROM vocabulary_set WHERE user = ? ORDER BY type", arguments: [user.rawValue])
+                return try types.compactMap { name in
+                    guard let type = VocabularyStringType(rawValue: name) else { return nil }
+                    return try Self.fetchSet(db, user: user, type: type)
+                }
+            }
+        }
+    }
+
+    public func changeStamp(for user: UserID, type: VocabularyStringType) async throws -> Int64? {
+        try await mapErrors {
+            try await writer.read { db in
+                try Int64.fetchOne(db, sql: "SELECT version FROM vocabulary_set WHERE user = ? AND type = ?",
+                                   arguments: [user.rawValue, type.rawValue])
+            }
+        }
+    }
+
+    public func remove(_ type: VocabularyStringType, for user: UserID) async throws -> RemovalResult {
+        try await mapErrors {
+            try await writer.write { db in
+                let arguments: StatementArguments = [user.rawValue, type.rawValue]
+                guard let count = try Int.fetchOne(
+                    db, sql: "SELECT term_count FROM vocabulary_set WHERE user = ? AND type = ?", arguments: arguments)
+                else { return RemovalResult(types: [], terms: 0) }
+                try db.execute(sql: "DELETE FROM vocabulary_set WHERE user = ? AND type = ?", arguments: arguments)
+                return RemovalResult(types: [type], terms: count)
+            }
+        }
+    }
+
+    public func removeAll(for user: UserID) async throws -> RemovalResult {
+        try await mapErrors {
+            try await writer.write { db in
+                let rows = try Row.fetchAll(
+                    db, sql: "SELECT type, term_count FROM vocabulary_set WHERE user = ? ORDER BY type",
+                    arguments: [user.rawValue])
+                try db.execute(sql: "DELETE FROM vocabulary_set WHERE user = ?", arguments: [user.rawValue])
+                return RemovalResult(types: rows.compactMap { VocabularyStringType(rawValue: $0["type"]) },
+                                     terms: rows.reduce(0) { $0 + ($1["term_count"] as Int) })
+            }
+        }
+    }
+
+    public func language(for user: UserID) async throws -> String? {
+        try await mapErrors {
+            try await writer.read { db in
+                try String.fetchOne(db, sql: "SELECT siri_language_code FROM user_setting WHERE user = ?",
+                                    arguments: [user.rawValue])
+            }
+        }
+    }
+
+    public func setLanguage(_ code: SiriLanguageCode?, for user: UserID) async throws {
+        try await mapErrors {
+            try await writer.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO user_setting (user, siri_language_code) VALUES (?, ?)
+                        ON CONFLICT (user) DO UPDATE SET siri_language_code = excluded.siri_language_code
+                        """,
+                    arguments: [user.rawValue, code?.identifier])
+            }
+        }
+    }
+
+    /// Reads one set and its terms; called inside a read transaction, so both come from one snapshot.
+    private static func fetchSet(_ db: Database, user: UserID, type: VocabularyStringType) throws -> StoredVocabulary? {
+        let arguments: StatementArguments = [user.rawValue, type.rawValue]
+        guard let row = try Row.fetchOne(
+            db, sql: "SELECT version, updated_at FROM vocabulary_set WHERE user = ? AND type = ?", arguments: arguments)
+        else { return nil }
+        let terms = try String.fetchAll(
+            db, sql: "SELECT term FROM vocabulary_term WHERE user = ? AND type = ? ORDER BY rank", arguments: arguments)
+        return StoredVocabulary(user: user, type: type, terms: terms, version: row["version"],
+                                updatedAt: row["updated_at"])
+    }
+
+    /// Turns database errors into ``VocabularyStoreError`` naming the file; rule errors pass through.
+    private func mapErrors<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as DatabaseError {
+            throw VocabularyStoreError(path: path, message: error.message ?? "\(error.resultCode)")
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Testing
+import VocabCore
+
+private func parse(_ text: String, strict: Bool = false) -> VocabularyFile {
+    VocabularyFile(bytes: Array(text.utf8), source: "names.txt", strict: strict)
+}
+
+@Suite struct VocabularyFileTests {
+    @Test("One term per line, first line first, repeats reported with their first line")
+    func order() {
+        let file = parse("Bobo\nZoé\nBobo\nZoe\u{301}\n")
+        #expect(file.texts == ["Bobo", "Zoé"])
+        #expect(file.repeats.map(\.line) == [3, 4])
+        #expect(file.repeats.map(\.firstLine) == [1, 2])
+        #expect(file.errors.isEmpty)
+    }
+
+    @Test("A byte order mark, CRLF line ends and surrounding spaces are tolerated")
+    func tolerated() {
+        #expect(parse("\u{FEFF}Bobo\r\n  Zoé \r\n").texts == ["Bobo", "Zoé"])
+    }
+
+    @Test("Invalid UTF-8 is refused with its line and column")
+    func invalidUTF8() {
+        var bytes = Array("Bobo\nZoé\n".utf8)
+        bytes += [0x41, 0x6E, 0xFF, 0x61, 0x0A]
+        let file = VocabularyFile(bytes: bytes, source: "names.txt")
+        #expect(file.errors.map(\.description)
+            == ["names.txt:3: invalid UTF-8 (byte 0xFF at column 3); expected UTF-8 text"])
+    }
+
+    @Test("Each rule refuses a term with its line", arguments: [
+        ("Bobo\n\nZoé\n", "names.txt:2: empty term; expected one term per line"),
+        ("Bobo\n   \n", "names.txt:2: empty term; expected one term per line"),
+        ("Bo\u{7}bo\n", "names.txt:1: control character U+0007 in the term; expected printable text"),
+        ("Bo\u{85}bo\n", "names.txt:1: control character U+0085 in the term; expected printable text"),
+        (String(repeating: "é", count: 1_025) + "\n",
+         "names.txt:1: term of 1025 UTF-16 code units is longer than the limit of 1024"),
+    ])
+    func rules(text: String, message: String) {
+        #expect(parse(text).errors.map(\.description) == [message])
+    }
+
+    @Test("A term of exactly 1,024 UTF-16 code units is accepted; surrogate pairs count twice")
+    func lengthLimit() {
+        #expect(parse(String(repeating: "x", count: 1_024)).errors.isEmpty)
+        #expect(parse(String(repeating: "😀", count: 512)).errors.isEmpty)
+        #expect(parse(String(repeating: "😀", count: 513)).errors.count == 1)
+    }
+
+    @Test("Phone numbers and e-mail addresses are warned about, refused when strict", arguments: [
+        ("+33 6 12 34 56 78", "a phone number"),
+        ("(555) 123-4567", "a phone number"),
+        ("bobo@example.com", "an e-mail address"),
+    ])
+    func contactDetails(term: String, kind: String) {
+        let lenient = parse("Bobo\n\(term)\n")
+        #expect(lenient.texts == ["Bobo", term])
+        #expect(lenient.warnings.map(\.description) == ["names.txt:2: '\(term)' looks like \(kind); vocabulary is "
+            + "for words a stranger would misunderstand, never contact details (refused with --strict)"])
+        let strict = parse("Bobo\n\(term)\n", strict: true)
+        #expect(strict.errors.count == 1)
+        #expect(strict.texts == ["Bobo"])
+    }
+
+    @Test("Names with digits or an @ in them are not contact details", arguments: ["R2D2", "Agent 007", "Bob @ work", "@bobo", "Louis 14"])
+    func notContactDetails(term: String) {
+        #expect(VocabularyFile.contactDetailKind(of: term) == nil)
+    }
+
+    @Test("Every error is reported, not only the first")
+    func allErrors() {
+        #expect(parse("\nBobo\n\n").errors.map(\.location) == ["names.txt:1", "names.txt:3"])
+    }
+}
