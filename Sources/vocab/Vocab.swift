@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// The `vocab` command: resolve spoken names against user and app vocabulary, per language.
 @main
-struct Vocab: ParsableCommand {
+struct Vocab: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vocab",
         abstract: "A language-aware vocabulary engine: normalize, match and resolve spoken names.",
@@ -10,6 +10,6 @@ struct Vocab: ParsableCommand {
             Results go to standard output, diagnostics to standard error. Exit status: 0 on success, \
             64 for a usage error, 1 for a data error.
             """,
-        subcommands: [Normalize.self, Locales.self]
+        subcommands: [Normalize.self, Locales.self, SetCommand.self, List.self, Clear.self, Language.self]
     )
 }

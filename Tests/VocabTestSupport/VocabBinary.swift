@@ -59,3 +59,39 @@ public enum VocabBinary {
                       stderr: String(decoding: errData, as: UTF8.self))
     }
 }
+
+extension VocabBinary {
+    /// Starts `vocab`, waits until its standard error contains `marker`, then kills it with SIGKILL.
+    ///
+    /// - Returns: Whether the marker was seen before the process ended by itself, and what stderr held.
+    public static func killWhenStderrContains(
+        _ marker: String, arguments: [String], environment: [String: String] = [:]
+    ) throws -> (killed: Bool, stderr: String) {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for key in ["VOCAB_LANGUAGE", "VOCAB_LOCALES", "VOCAB_STORE"] { env.removeValue(forKey: key) }
+        env.merge(environment) { $1 }
+        process.environment = env
+        let stderr = Pipe()
+        process.standardError = stderr
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        var seen = Data()
+        var killed = false
+        while true {
+            let chunk = stderr.fileHandleForReading.availableData
+            if chunk.isEmpty { break }  // end of file: the process closed stderr (it exited)
+            seen.append(chunk)
+            if String(decoding: seen, as: UTF8.self).contains(marker) {
+                kill(process.processIdentifier, SIGKILL)
+                killed = true
+                break
+            }
+        }
+        process.waitUntilExit()
+        return (killed && process.terminationReason == .uncaughtSignal, String(decoding: seen, as: UTF8.self))
+    }
+}

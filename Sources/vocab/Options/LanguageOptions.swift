@@ -22,11 +22,14 @@ struct LanguageOptions: ParsableArguments {
         }
     }
 
-    /// The language requested, by precedence: `--language`, `$VOCAB_LANGUAGE`, the default.
-    func request() throws -> LanguageRequest {
+    /// The language requested, by precedence: `--language`, `$VOCAB_LANGUAGE`, the user's stored setting,
+    /// the default.
+    ///
+    /// - Parameter userSetting: The user's stored code and id, when a user is named.
+    func request(userSetting: (code: String, user: String)? = nil) throws -> LanguageRequest {
         try LanguageRequest.choose(
             argument: language, environment: ProcessInfo.processInfo.environment["VOCAB_LANGUAGE"],
-            tags: ICULanguageTags())
+            userSetting: userSetting, tags: ICULanguageTags())
     }
 
     /// The locales folder in use.

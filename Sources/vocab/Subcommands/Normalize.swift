@@ -3,9 +3,10 @@ import Foundation
 import VocabCore
 import VocabICU
 import VocabLocales
+import VocabStore
 
 /// `vocab normalize`: shows every form the matcher derives from a text in a language.
-struct Normalize: ParsableCommand {
+struct Normalize: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show the normalized forms of texts: faithful, folded, Latin, tokens, spelled out.",
         discussion: """
@@ -15,6 +16,12 @@ struct Normalize: ParsableCommand {
 
     @OptionGroup var languageOptions: LanguageOptions
 
+    @Option(name: .long, help: ArgumentHelp(
+        "A user whose stored language applies when neither --language nor $VOCAB_LANGUAGE is set.", valueName: "id"))
+    var user: String?
+
+    @OptionGroup var storeOptions: StoreOptions
+
     @Flag(name: .long, help: "Print JSON instead of text.")
     var json = false
 
@@ -22,13 +29,20 @@ struct Normalize: ParsableCommand {
     var texts: [String]
 
     func validate() throws {
+        if let user {
+            do { _ = try UserID(validating: user) } catch { throw ValidationError(error.from("--user").description) }
+        }
         if texts.isEmpty { throw ValidationError("Missing expected argument '<text> ...': give at least one text") }
     }
 
-    func run() throws {
+    func run() async throws {
         let normalizer = ICUTextNormalizer()
+        var stored: (code: String, user: String)?
+        if let user, let code = try await storeOptions.openIfExists()?.language(for: try UserID(validating: user)) {
+            stored = (code, user)
+        }
         let (selection, profile) = try languageOptions.directory()
-            .profile(for: try languageOptions.request(), tags: ICULanguageTags(), normalizer: normalizer)
+            .profile(for: try languageOptions.request(userSetting: stored), tags: ICULanguageTags(), normalizer: normalizer)
         let results = try texts.map { try normalizer.normalize($0, in: profile) }
         if json {
             try JSONOutput.print(Report(locale: LocaleSelectionReport(selection), results: results))

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import VocabCore
+import VocabStore
+
+/// `--store`, shared by every command that reads or writes user vocabulary.
+struct StoreOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "The vocabulary database (default: $VOCAB_STORE, else $XDG_DATA_HOME/vocab/vocabulary.sqlite).",
+        valueName: "path"))
+    var store: String?
+
+    /// The database path in use.
+    var path: String { StoreLocation.path(explicit: store, environment: ProcessInfo.processInfo.environment) }
+
+    /// Opens the database, creating it on first use.
+    func open() throws -> SQLiteVocabularyStore { try SQLiteVocabularyStore(path: path) }
+
+    /// Opens the database if it exists; reading commands never create one.
+    func openIfExists() throws -> SQLiteVocabularyStore? { try SQLiteVocabularyStore.openIfExists(path: path) }
+}
+
+/// `--user`, validated as a user id.
+struct UserOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The user whose vocabulary this is.", valueName: "id"))
+    var user: String
+
+    func validate() throws {
+        do { _ = try UserID(validating: user) } catch { throw ValidationError(error.from("--user").description) }
+    }
+
+    /// The validated id (``validate()`` has run).
+    var id: UserID { (try? UserID(validating: user)) ?? "invalid" }
+}
+
+/// Parses `--type`, for commands where it is optional or required.
+enum TypeArgument {
+    static func parse(_ name: String) throws -> VocabularyStringType {
+        do { return try VocabularyStringType(parsing: name) } catch { throw ValidationError(error.from("--type").description) }
+    }
+}
+
+/// A data error: printed as `Error: <message>` on stderr, exit status 1.
+struct CommandFailure: Error, CustomStringConvertible {
+    let description: String
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import VocabCore
+import VocabStore
+
+/// `vocab list`: prints a user's ordered sets.
+struct List: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print a user's vocabulary: each type's ordered set, most important first.")
+
+    @OptionGroup var userOptions: UserOptions
+
+    @Option(name: .long, help: ArgumentHelp("Only this string type, e.g. contactName.", valueName: "type"))
+    var type: String?
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Flag(name: .long, help: "Print JSON instead of text.")
+    var json = false
+
+    func validate() throws {
+        if let type { _ = try TypeArgument.parse(type) }
+    }
+
+    func run() async throws {
+        var sets: [StoredVocabulary] = []
+        if let store = try storeOptions.openIfExists() {
+            if let type {
+                sets = try await store.vocabulary(for: userOptions.id, type: try TypeArgument.parse(type)).map { [$0] } ?? []
+            } else {
+                sets = try await store.vocabularies(for: userOptions.id)
+            }
+        }
+        if json {
+            try JSONOutput.print(Report(user: userOptions.user, sets: sets.map(Report.Set.init)))
+            return
+        }
+        if sets.isEmpty {
+            print("user '\(userOptions.user)' has no \(type.map { "\($0) " } ?? "")vocabulary")
+            return
+        }
+        for set in sets {
+            let count = set.terms.count
+            print("\(set.type): \(count) \(count == 1 ? "term" : "terms"), version \(set.version), "
+                + "updated \(set.updatedAt.formatted(.iso8601))")
+            let width = String(count).count
+            for (index, term) in set.terms.enumerated() {
+                let number = String(index + 1)
+                print("  " + String(repeating: " ", count: width - number.count) + number + ". " + term)
+            }
+        }
+    }
+
+    private struct Report: Encodable {
+        struct Set: Encodable {
+            let type: String
+            let version: Int64
+            let updatedAt: String
+            let count: Int
+            let terms: [String]
+            init(_ stored: StoredVocabulary) {
+                type = stored.type.rawValue
+                version = stored.version
+                updatedAt = stored.updatedAt.formatted(.iso8601)
+                count = stored.terms.count
+                terms = stored.terms
+            }
+        }
+        let user: String
+        let sets: [Set]
+    }
+}
