@@ -38,7 +38,7 @@ let package = Package(
         // Swift adapters over CICUShim implementing VocabCore's protocols.
         .target(name: "VocabICU", dependencies: ["VocabCore", "CICUShim"], swiftSettings: strictSettings),
         // Reads the `Locales/` folder (file-system adapter).
-        .target(name: "VocabLocales", dependencies: ["VocabCore"], swiftSettings: strictSettings),
+        .target(name: "VocabLocales", dependencies: ["VocabCore", "VocabICU"], swiftSettings: strictSettings),
         // The durable user vocabulary: SQLite through GRDB (WAL, named migrations).
         .target(
             name: "VocabStore",

@@ -24,6 +24,9 @@ public struct ICUTextNormalizer: TextNormalizer {
     /// The same folding for text with no other script than Latin. `Any-Latin` costs registry look-ups in ICU
     /// even on Latin text (callgrind: caseless hash compares), so Latin text skips it.
     public static let latinFoldingTransformID = "[:^ASCII:] NFD; [:Nonspacing Mark:] Remove; NFC; Latin-ASCII"
+    /// English-language romanizations (BGN/PCGN Russian, UNGEGN Greek), for the ``VocabCore/NormalizedText/romanized``
+    /// form; what they leave in another script goes through `Any-Latin`.
+    public static let romanizationTransformID = "[^[:ASCII:][:Latin:]] Russian-Latin/BGN; Greek-Latin/UNGEGN"
 
     /// Creates a normalizer.
     public init() {}
@@ -41,6 +44,12 @@ public struct ICUTextNormalizer: TextNormalizer {
         }
         let isLatinOnly = latin == nil
         let folded = try fold(faithfulUnits, isLatinOnly: isLatinOnly)
+        var romanized: String?
+        if !isLatinOnly {
+            let converted = try ICUTransliterator.shared(Self.romanizationTransformID).transliterate(faithfulUnits)
+            let refolded = try fold(converted, isLatinOnly: false)
+            if refolded != folded { romanized = refolded }
+        }
         var alternateFolded: String?
         if let alternate = profile.rules.alternateFolding, !isASCII {
             let rewritten = try ICUTransliterator.shared(alternate).transliterate(faithfulUnits)
@@ -68,7 +77,7 @@ public struct ICUTextNormalizer: TextNormalizer {
             try ICUNumberSpeller.shared(locale: language.icuLocaleName).spell(value)
         }
         return NormalizedText(original: text, faithful: faithful, folded: folded, alternateFolded: alternateFolded,
-                              latin: latin, tokens: tokens, spelledOut: spelledOut)
+                              latin: latin, romanized: romanized, tokens: tokens, spelledOut: spelledOut)
     }
 
     public func fold(_ word: String, in code: SiriLanguageCode) throws -> String {

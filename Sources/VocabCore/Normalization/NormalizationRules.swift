@@ -24,6 +24,9 @@ public struct NormalizationRules: Sendable, Hashable, Codable {
     public var capitalizedPrefixes: [String]
     /// An ICU transform ID or rule set producing a second folded form, e.g. `de-ASCII` (ä → ae, ß → ss).
     public var alternateFolding: String?
+    /// The built-in phonetic encoders this language hears names with (`double-metaphone`,
+    /// `koelner-phonetik`, `phonex`, `fonem`, `fonetico`); `phonetic-rules.txt` in the folder adds its own.
+    public var phoneticEncoders: [String]
 
     /// Creates rules; every list defaults to empty.
     public init(
@@ -32,7 +35,8 @@ public struct NormalizationRules: Sendable, Hashable, Codable {
         suffixes: [String] = [],
         joinedPrefixes: [String] = [],
         capitalizedPrefixes: [String] = [],
-        alternateFolding: String? = nil
+        alternateFolding: String? = nil,
+        phoneticEncoders: [String] = []
     ) {
         self.particles = particles
         self.honorifics = honorifics
@@ -40,6 +44,7 @@ public struct NormalizationRules: Sendable, Hashable, Codable {
         self.joinedPrefixes = joinedPrefixes
         self.capitalizedPrefixes = capitalizedPrefixes
         self.alternateFolding = alternateFolding
+        self.phoneticEncoders = phoneticEncoders
     }
 
     public init(from decoder: any Decoder) throws {
@@ -50,5 +55,6 @@ public struct NormalizationRules: Sendable, Hashable, Codable {
         joinedPrefixes = try container.decodeIfPresent([String].self, forKey: .joinedPrefixes) ?? []
         capitalizedPrefixes = try container.decodeIfPresent([String].self, forKey: .capitalizedPrefixes) ?? []
         alternateFolding = try container.decodeIfPresent(String.self, forKey: .alternateFolding)
+        phoneticEncoders = try container.decodeIfPresent([String].self, forKey: .phoneticEncoders) ?? []
     }
 }

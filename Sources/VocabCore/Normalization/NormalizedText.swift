@@ -14,6 +14,10 @@ public struct NormalizedText: Sendable, Hashable, Codable {
     public var alternateFolded: String?
     /// The faithful form in Latin script, when the text holds another script (`dmitrij ivanov`).
     public var latin: String?
+    /// The folded form of the text's conventional English-language romanization (BGN/PCGN for Cyrillic,
+    /// UN/ELOT for Greek), when it differs from ``folded``: `shevchenko` beside ISO's `sevcenko`. Recognizers
+    /// write the names they hear this way.
+    public var romanized: String?
     /// The name's words.
     public var tokens: [NameToken]
     /// The faithful form with digit runs spelled out in the locale's words (`r deux d deux` for `R2D2`
@@ -22,12 +26,13 @@ public struct NormalizedText: Sendable, Hashable, Codable {
 
     /// Creates a normalized text.
     public init(original: String, faithful: String, folded: String, alternateFolded: String? = nil,
-                latin: String? = nil, tokens: [NameToken] = [], spelledOut: String? = nil) {
+                latin: String? = nil, romanized: String? = nil, tokens: [NameToken] = [], spelledOut: String? = nil) {
         self.original = original
         self.faithful = faithful
         self.folded = folded
         self.alternateFolded = alternateFolded
         self.latin = latin
+        self.romanized = romanized
         self.tokens = tokens
         self.spelledOut = spelledOut
     }

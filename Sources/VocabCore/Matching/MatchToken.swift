@@ -1,0 +1,48 @@
+/// A token ready for matching: its folded spelling as bytes and its phonetic keys, computed once.
+public struct MatchToken: Sendable, Hashable {
+    /// The folded spelling (ASCII letters and digits; other bytes if a script was not transliterated).
+    public let folded: [UInt8]
+    /// The phonetic keys in the language in force.
+    public let keys: [String]
+    /// What the token is to its name.
+    public let role: NameToken.Role
+
+    /// Creates a token.
+    public init(folded: [UInt8], keys: [String], role: NameToken.Role) {
+        self.folded = folded
+        self.keys = keys
+        self.role = role
+    }
+
+    /// The folded spelling as text.
+    public var text: String { String(decoding: folded, as: UTF8.self) }
+
+    /// Whether the token must be matched for a name to match: name words and numbers must; particles,
+    /// honorifics and suffixes may be left unsaid.
+    public var isRequired: Bool { role == .name || role == .number }
+}
+
+/// One way of writing a term: its tokens. A term has several when it has several readings (the de-DE
+/// `ue` spelling of `ü`, English and ISO romanizations of a Cyrillic or Greek name).
+public struct TermForm: Sendable, Hashable {
+    /// The tokens, in order.
+    public let tokens: [MatchToken]
+    /// Which reading this is: `folded`, `alternate`, `latin`, or a romanization's ICU ID.
+    public let reading: String
+
+    /// Creates a form.
+    public init(tokens: [MatchToken], reading: String) {
+        self.tokens = tokens
+        self.reading = reading
+    }
+}
+
+/// A vocabulary term prepared for matching.
+public struct IndexedTerm: Sendable, Hashable {
+    /// The term exactly as registered.
+    public let text: String
+    /// Its registration position: 0 is the most important.
+    public let rank: Int
+    /// Its readings; the first is the primary one.
+    public let forms: [TermForm]
+}

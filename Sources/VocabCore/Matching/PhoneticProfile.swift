@@ -1,0 +1,39 @@
+/// How one language hears names: its phonetic encoders and its nicknames.
+public struct PhoneticProfile: Sendable {
+    /// The encoders whose keys are compared; a key shared with any encoder counts.
+    public let encoders: [any PhoneticEncoder]
+    /// The language's nicknames.
+    public let nicknames: NicknameTable
+
+    /// Creates a profile.
+    public init(encoders: [any PhoneticEncoder], nicknames: NicknameTable = NicknameTable()) {
+        self.encoders = encoders
+        self.nicknames = nicknames
+    }
+
+    /// The built-in encoders by name, as locale data names them (`phoneticEncoders` in `normalization.json`).
+    ///
+    /// - Returns: The encoder, or `nil` for an unknown name.
+    public static func builtInEncoder(named name: String) -> (any PhoneticEncoder)? {
+        switch name {
+        case "double-metaphone": DoubleMetaphone(maximumLength: 8)
+        case "koelner-phonetik": ColognePhonetic()
+        case "fonem": FONEM()
+        case "phonex": Phonex()
+        case "fonetico": Fonetico()
+        default: nil
+        }
+    }
+
+    /// The names ``builtInEncoder(named:)`` knows.
+    public static let builtInEncoderNames = ["double-metaphone", "koelner-phonetik", "fonem", "phonex", "fonetico"]
+
+    /// The keys of a word with every encoder, without repeats.
+    public func keys(for word: String) -> [String] {
+        var keys: [String] = []
+        for encoder in encoders {
+            for key in encoder.keys(for: word) where !key.isEmpty && !keys.contains(key) { keys.append(key) }
+        }
+        return keys
+    }
+}

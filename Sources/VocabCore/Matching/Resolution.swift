@@ -1,0 +1,49 @@
+/// One term a query may mean, with its score and why.
+public struct Candidate: Sendable, Hashable {
+    /// The term exactly as registered.
+    public let term: String
+    /// Its registration position (0 = most important).
+    public let rank: Int
+    /// The alignment score, 0...1.
+    public let score: Double
+    /// How the query's words met the term's.
+    public let alignment: NameAlignment
+    /// Which reading of the term matched (`folded`, `alternate`, `romanized`).
+    public let reading: String
+    /// The term's tokens in that reading, for explanations.
+    public let termTokens: [MatchToken]
+}
+
+/// The outcome of resolving a spoken name, with SiriKit's semantics.
+public enum Resolution: Sendable, Hashable {
+    /// One clear winner.
+    case success(Candidate)
+    /// Several near-equal candidates, best first (at most ten); `truncated` when more were near.
+    case disambiguation([Candidate], truncated: Bool)
+    /// One doubtful candidate the user should confirm.
+    case confirmationRequired(Candidate)
+    /// Nothing was said.
+    case needsValue
+    /// Nothing matches well enough.
+    case unsupported
+
+    /// The outcome's name as in SiriKit and the evaluation format.
+    public var name: String {
+        switch self {
+        case .success: "success"
+        case .disambiguation: "disambiguation"
+        case .confirmationRequired: "confirmationRequired"
+        case .needsValue: "needsValue"
+        case .unsupported: "unsupported"
+        }
+    }
+
+    /// The candidates offered, best first.
+    public var candidates: [Candidate] {
+        switch self {
+        case .success(let candidate), .confirmationRequired(let candidate): [candidate]
+        case .disambiguation(let candidates, _): candidates
+        case .needsValue, .unsupported: []
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// Turns names and queries into ``TermForm``s: normalized, tokenized, folded to bytes, phonetically keyed.
+///
+/// One preparer serves one language (the Siri language in force): a term's keys are computed the way that
+/// language's recognizer hears it, whatever the term's own origin.
+public struct TermPreparer: Sendable {
+    /// The normalizer (ICU in production).
+    public let normalizer: any TextNormalizer
+    /// The language and its locale data.
+    public let profile: LocaleProfile
+    /// The language's encoders and nicknames.
+    public let phonetics: PhoneticProfile
+
+    /// Creates a preparer.
+    public init(normalizer: any TextNormalizer, profile: LocaleProfile, phonetics: PhoneticProfile) {
+        self.normalizer = normalizer
+        self.profile = profile
+        self.phonetics = phonetics
+    }
+
+    /// Every reading of a text: the primary folded one, then the locale's alternate folding and the
+    /// romanization of other scripts when they differ.
+    ///
+    /// - Throws: What the normalizer throws.
+    public func forms(of text: String) throws -> [TermForm] {
+        let normalized = try normalizer.normalize(text, in: profile)
+        let primary = normalized.tokens.map { token in
+            MatchToken(folded: Array(token.folded.utf8), keys: keys(for: token), role: token.role)
+        }
+        var forms = [TermForm(tokens: primary, reading: "folded")]
+        let extra: [(String?, String)] = [(normalized.alternateFolded, "alternate"),
+                                          (normalized.romanized, "romanized")]
+        for case let (text?, reading) in extra {
+            let words = Self.words(of: text)
+            guard words != primary.map(\.text) else { continue }
+            let tokens = words.enumerated().map { index, word in
+                let role = words.count == primary.count ? primary[index].role : .name
+                return MatchToken(folded: Array(word.utf8), keys: phonetics.keys(for: word), role: role)
+            }
+            if !tokens.isEmpty { forms.append(TermForm(tokens: tokens, reading: reading)) }
+        }
+        return forms
+    }
+
+    /// Phonetic keys of a token: from its faithful spelling when it is Latin (the encoders know `ç`, `ñ`, `ü`),
+    /// otherwise from its folded romanization.
+    private func keys(for token: NameToken) -> [String] {
+        let isLatin = token.text.unicodeScalars.allSatisfy { $0.value < 0x250 }
+        let word = isLatin ? token.text.replacingApostrophes() : token.folded
+        return phonetics.keys(for: word)
+    }
+
+    /// Splits a folded text into words (letters and digits), apostrophes dropped inside words.
+    static func words(of text: String) -> [String] {
+        text.replacingApostrophes()
+            .split(whereSeparator: { !($0.isLetter || $0.isNumber) })
+            .map(String.init)
+    }
+}

@@ -1,0 +1,69 @@
+/// How alike two tokens are, from 0 (unrelated) to 1 (same spelling), and why.
+///
+/// Spelling and sound are scored together: the same spelling scores 1; a nickname pair 0.93; tokens that
+/// share a phonetic key in the language score 0.88 plus a tenth of their spelling similarity (so "mathieu"
+/// beats "matthews" for "matthieu" when both sound alike); otherwise the spelling similarity
+/// `1 − d / max(length)` with `d` the optimal-string-alignment distance (Damerau's transpositions count as
+/// one edit). A lone letter matches a token it initials at 0.7.
+public enum TokenSimilarity {
+    /// Why two tokens matched.
+    public enum Reason: String, Sendable, Hashable, Codable {
+        case exact, nickname, phonetic, spelling, initial
+    }
+
+    /// Scores reached by each reason; see the type's discussion for how they were set.
+    public static let nicknameScore = 0.93
+    public static let phoneticBase = 0.88
+    public static let initialScore = 0.7
+
+    /// The similarity of a query token to a term token.
+    ///
+    /// - Complexity: O(*m*·*n*) in the two lengths (short: names).
+    public static func score(_ query: MatchToken, _ term: MatchToken, nicknames: NicknameTable) -> (Double, Reason) {
+        if query.folded == term.folded { return (1, .exact) }
+        let spelling = spellingSimilarity(query.folded, term.folded)
+        var best = (spelling, Reason.spelling)
+        func consider(_ score: Double, _ reason: Reason) {
+            if score > best.0 { best = (score, reason) }
+        }
+        if query.keys.contains(where: { term.keys.contains($0) }) { consider(phoneticBase + 0.1 * spelling, .phonetic) }
+        if nicknames.count > 0, nicknames.areRelated(query.text, term.text) { consider(nicknameScore, .nickname) }
+        if query.folded.count == 1, term.folded.first == query.folded.first, term.folded.count > 1 {
+            consider(initialScore, .initial)
+        }
+        return best
+    }
+
+    /// `1 − d / max(m, n)` with `d` the optimal string alignment distance.
+    public static func spellingSimilarity(_ a: [UInt8], _ b: [UInt8]) -> Double {
+        let longest = max(a.count, b.count)
+        guard longest > 0 else { return 1 }
+        return 1 - Double(editDistance(a, b)) / Double(longest)
+    }
+
+    /// The optimal string alignment distance: insertions, deletions, substitutions and adjacent
+    /// transpositions, each costing one.
+    ///
+    /// - Complexity: O(*m*·*n*) time, O(*n*) space.
+    public static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        let n = b.count
+        var previousPrevious = [Int](repeating: 0, count: n + 1)
+        var previous = Array(0...n)
+        var current = [Int](repeating: 0, count: n + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...n {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    value = min(value, previousPrevious[j - 2] + 1)
+                }
+                current[j] = value
+            }
+            (previousPrevious, previous, current) = (previous, current, previousPrevious)
+        }
+        return previous[n]
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import VocabCore
+
+/// The JSON schema of `vocab resolve --json` (documented in README.md).
+struct ResolveReport: Encodable {
+    struct Link: Encodable {
+        let query: [String]
+        let term: [String]
+        let similarity: Double
+        let reason: String
+    }
+
+    struct CandidateReport: Encodable {
+        let term: String
+        let rank: Int
+        let score: Double
+        let reading: String?
+        let links: [Link]?
+
+        init(_ candidate: Candidate, queryTokens: [MatchToken], explain: Bool) {
+            term = candidate.term
+            rank = candidate.rank
+            score = (candidate.score * 1000).rounded() / 1000
+            reading = explain ? candidate.reading : nil
+            links = explain ? candidate.alignment.links.map { link in
+                Link(query: link.query.map { queryTokens[$0].text }, term: link.term.map { candidate.termTokens[$0].text },
+                     similarity: (link.similarity * 1000).rounded() / 1000, reason: link.reason.rawValue)
+            } : nil
+        }
+    }
+
+    let locale: LocaleSelectionReport
+    let query: String
+    let queryTokens: [String]
+    let outcome: String
+    let truncated: Bool
+    let candidates: [CandidateReport]
+    let considered: [CandidateReport]?
+
+    init(locale: LocaleSelectionReport, query: String, result: Resolver.Result, explain: Bool) {
+        self.locale = locale
+        self.query = query
+        queryTokens = result.queryTokens.map(\.text)
+        outcome = result.resolution.name
+        if case .disambiguation(_, let truncated) = result.resolution { self.truncated = truncated } else { truncated = false }
+        candidates = result.resolution.candidates.map {
+            CandidateReport($0, queryTokens: result.queryTokens, explain: explain)
+        }
+        considered = explain ? result.ranked.prefix(10).map {
+            CandidateReport($0, queryTokens: result.queryTokens, explain: true)
+        } : nil
+    }
+}
+
+/// The text form of `vocab resolve`.
+enum ResolveText {
+    static func render(_ result: Resolver.Result, query: String, selection: LocaleSelection, vocabularySize: Int,
+                       explain: Bool) -> String {
+        var lines = ["locale: \(selection.explanation)",
+                     "query:  '\(query)' → \(result.queryTokens.map(\.text).joined(separator: " "))"]
+        let resolution = result.resolution
+        switch resolution {
+        case .success(let candidate): lines.append("outcome: success — \(candidate.term)")
+        case .confirmationRequired(let candidate): lines.append("outcome: confirmationRequired — did you mean \(candidate.term)?")
+        case .disambiguation(let candidates, let truncated):
+            lines.append("outcome: disambiguation — \(candidates.count) options\(truncated ? " (more were close; showing the 10 best)" : "")")
+        case .needsValue: lines.append("outcome: needsValue — nothing was said")
+        case .unsupported: lines.append("outcome: unsupported — no term of \(vocabularySize) matches well enough")
+        }
+        let shown = explain ? Array(result.ranked.prefix(10)) : resolution.candidates
+        let width = shown.map(\.term.count).max() ?? 0
+        for (number, candidate) in shown.enumerated() {
+            let term = candidate.term.padding(toLength: width, withPad: " ", startingAt: 0)
+            lines.append(String(format: "  %2d. %@  %.3f", number + 1, term, candidate.score))
+            if explain {
+                let links = candidate.alignment.links.map { link in
+                    let q = link.query.map { result.queryTokens[$0].text }.joined(separator: "+")
+                    let t = link.term.map { candidate.termTokens[$0].text }.joined(separator: "+")
+                    return String(format: "%@~%@ %@ %.2f", q, t, link.reason.rawValue, link.similarity)
+                }.joined(separator: ", ")
+                lines.append("      \(candidate.reading): \(links.isEmpty ? "no word aligned" : links); "
+                    + String(format: "term words covered %.0f%%", candidate.alignment.termCoverage * 100))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,155 @@
+import ArgumentParser
+import Foundation
+import VocabCore
+import VocabICU
+import VocabLocales
+
+/// `vocab eval`: resolves every case of an evaluation set and scores the outcomes.
+struct Eval: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Resolve an evaluation set's cases and print the scores of ../shared/eval/score.py.",
+        discussion: """
+            Each case resolves in its own Siri language against its vocabulary. Example:
+              vocab eval ../shared/eval/dev.json --predictions predictions.jsonl
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The evaluation set (JSON, see ../shared/eval/FORMAT.md).", valueName: "set"))
+    var set: String
+
+    @Option(name: .long, help: ArgumentHelp("Write one prediction per case to this JSON Lines file.", valueName: "file"))
+    var predictions: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "The locales folder (default: $VOCAB_LOCALES, else the package's Locales/).", valueName: "dir"))
+    var locales: String?
+
+    @Flag(name: .long, help: "Print JSON instead of text.")
+    var json = false
+
+    func run() throws {
+        let evaluation = try load()
+        let directory = try LanguageOptions.parse(locales.map { ["--locales", $0] } ?? []).directory()
+        let tags = ICULanguageTags()
+        let normalizer = ICUTextNormalizer()
+        let vocabularies = Dictionary(evaluation.vocabularies.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var contexts: [String: LanguageContext] = [:]
+        var resolvers: [String: Resolver] = [:]
+        var results: [String: Prediction] = [:]
+        var lines: [String] = []
+        var latencies: [Duration] = []
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let clock = ContinuousClock()
+        for (number, testCase) in evaluation.cases.enumerated() {
+            guard let vocabulary = vocabularies[testCase.vocabulary] else {
+                throw CommandFailure(description: "\(set): cases[\(number)] ('\(testCase.id)'): unknown vocabulary "
+                    + "'\(testCase.vocabulary)'")
+            }
+            let key = testCase.language + "\u{1F}" + testCase.vocabulary
+            if resolvers[key] == nil {
+                let context: LanguageContext
+                if let cached = contexts[testCase.language] {
+                    context = cached
+                } else {
+                    let code: SiriLanguageCode
+                    do { code = try tags.canonicalize(testCase.language) } catch {
+                        throw CommandFailure(description: "\(set): case '\(testCase.id)': \(error.from("language"))")
+                    }
+                    context = try LanguageContext(request: LanguageRequest(code: code, source: .argument("the case")),
+                                                  directory: directory, tags: tags, normalizer: normalizer)
+                    contexts[testCase.language] = context
+                }
+                resolvers[key] = Resolver(index: try VocabularyIndex(terms: vocabulary.strings, preparer: context.preparer))
+            }
+            var resolution = Resolution.unsupported
+            let elapsed = try clock.measure { resolution = try resolvers[key]!.resolve(testCase.query).resolution }
+            latencies.append(elapsed)
+            let prediction = Prediction(id: testCase.id, resolution: resolution)
+            results[testCase.id] = prediction
+            lines.append(String(decoding: try encoder.encode(prediction), as: UTF8.self))
+        }
+        if let predictions {
+            do {
+                try (lines.joined(separator: "\n") + "\n").write(toFile: predictions, atomically: true, encoding: .utf8)
+            } catch {
+                throw CommandFailure(description: "\(predictions): cannot write the predictions (\(error.localizedDescription))")
+            }
+        }
+        let scores = EvaluationScores(cases: evaluation.cases, predictions: results)
+        if json {
+            try JSONOutput.print(scores)
+        } else {
+            print(EvaluationReport.text(scores, set: evaluation.name ?? set, cases: evaluation.cases.count,
+                                        latencies: latencies))
+        }
+    }
+
+    private func load() throws -> EvaluationSet {
+        guard FileManager.default.fileExists(atPath: set) else { throw CommandFailure(description: "\(set): no such file") }
+        do {
+            return try JSONDecoder().decode(EvaluationSet.self, from: try Data(contentsOf: URL(fileURLWithPath: set)))
+        } catch let error as DecodingError {
+            throw CommandFailure(description: "\(set): \(DecodingErrorText.describe(error))")
+        } catch {
+            throw CommandFailure(description: "\(set): cannot read the set (\(error.localizedDescription))")
+        }
+    }
+}
+
+/// The text report of `vocab eval`, laid out like `score.py`'s.
+enum EvaluationReport {
+    static func text(_ scores: EvaluationScores, set: String, cases: Int, latencies: [Duration]) -> String {
+        var lines = ["set: \(set) (\(cases) cases)", "false accept: lower is better; the others: higher is better", ""]
+        lines += table("overall", ["all": scores.overall], order: ["all"])
+        lines.append("")
+        lines += table("by language", scores.byLanguage, order: scores.byLanguage.keys.sorted())
+        lines.append("")
+        let categories = scores.byCategory.keys.sorted { ($0 == "absent" ? 1 : 0, $0) < ($1 == "absent" ? 1 : 0, $1) }
+        lines += table("by category", scores.byCategory, order: categories)
+        let micros = latencies.map { Double($0.components.attoseconds) / 1e12 + Double($0.components.seconds) * 1e6 }.sorted()
+        if !micros.isEmpty {
+            let p = { (q: Double) in micros[min(micros.count - 1, Int(q * Double(micros.count)))] }
+            lines.append("")
+            lines.append(String(format: "latency per query: p50 %.0f µs, p90 %.0f µs, p99 %.0f µs (index build excluded)",
+                                p(0.5), p(0.9), p(0.99)))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func table(_ title: String, _ groups: [String: EvaluationScores.Group], order: [String]) -> [String] {
+        func cell(_ ratio: EvaluationScores.Ratio) -> String {
+            guard let value = ratio.value else { return String(repeating: " ", count: 18) }
+            let text = String(format: "%5.1f%% %4d/%-4d", 100 * value, ratio.count, ratio.of)
+            return String(repeating: " ", count: max(0, 18 - text.count)) + text
+        }
+        var lines = [title, "  " + "".padding(toLength: 18, withPad: " ", startingAt: 0) + "cases".leftPadded(6) + "  "
+            + ["top-1", "recall@10", "false accept", "disambig."].map { $0.leftPadded(18) }.joined()]
+        for key in order {
+            guard let group = groups[key] else { continue }
+            lines.append("  " + key.padding(toLength: 18, withPad: " ", startingAt: 0) + String(group.cases).leftPadded(6)
+                + "  " + [group.top1, group.recall10, group.falseAccept, group.disambiguation].map(cell).joined())
+        }
+        return lines
+    }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+}
+
+/// Messages for JSON decoding errors: the key path and what was expected.
+enum DecodingErrorText {
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ keys: [any CodingKey]) -> String {
+            keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingCharacters(in: ["."])
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "\(path(context.codingPath + [key])): missing key '\(key.stringValue)'"
+        case .typeMismatch(let type, let context): return "\(path(context.codingPath)): expected \(type)"
+        case .valueNotFound(let type, let context): return "\(path(context.codingPath)): expected \(type), found null"
+        case .dataCorrupted(let context): return "not valid JSON (\(context.debugDescription))"
+        @unknown default: return "\(error)"
+        }
+    }
+}
