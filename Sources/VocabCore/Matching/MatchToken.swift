@@ -6,12 +6,15 @@ public struct MatchToken: Sendable, Hashable {
     public let keys: [String]
     /// What the token is to its name.
     public let role: NameToken.Role
+    /// Whether a hyphen joins it to the previous token (`kathrin` in `Anne-Kathrin`).
+    public let isJoinedToPrevious: Bool
 
     /// Creates a token.
-    public init(folded: [UInt8], keys: [String], role: NameToken.Role) {
+    public init(folded: [UInt8], keys: [String], role: NameToken.Role, isJoinedToPrevious: Bool = false) {
         self.folded = folded
         self.keys = keys
         self.role = role
+        self.isJoinedToPrevious = isJoinedToPrevious
     }
 
     /// The folded spelling as text.
@@ -20,6 +23,10 @@ public struct MatchToken: Sendable, Hashable {
     /// Whether the token must be matched for a name to match: name words and numbers must; particles,
     /// honorifics and suffixes may be left unsaid.
     public var isRequired: Bool { role == .name || role == .number }
+
+    /// Whether leaving the token unsaid makes a match partial: name words, numbers and suffixes ("Lili"
+    /// is not all of "Lili Jr."); particles and honorifics are often left out whole ("Smith" for "Dr. Smith").
+    public var countsForCoverage: Bool { isRequired || role == .suffix }
 }
 
 /// One way of writing a term: its tokens. A term has several when it has several readings (the de-DE

@@ -7,7 +7,8 @@
 /// The score is the mean similarity over the query's required words (an unmatched one counts 0: a query
 /// that says something the term lacks is another name), lowered by up to ``partialPenalty`` for term words
 /// left unsaid ("Bobo" for "Bobo le Grand" is a partial match, not an exact one), plus ``orderBonus`` when
-/// matched words keep the term's order.
+/// matched words keep the term's order. A hyphenated compound is one name: a query word that meets only
+/// part of it ("Kathrin" in "Anne-Kathrin") is capped at ``compoundPartCap``.
 public struct NameAlignment: Sendable, Hashable {
     /// One aligned pair.
     public struct Link: Sendable, Hashable {
@@ -31,14 +32,17 @@ public struct NameAlignment: Sendable, Hashable {
     /// Pairs below this similarity are not aligned.
     public static let minimumLinkSimilarity = 0.55
     /// The most a partial match loses for term words left unsaid.
-    public static let partialPenalty = 0.12
+    public static let partialPenalty = 0.2
     /// Added when the matched words keep the term's order.
     public static let orderBonus = 0.005
+    /// The most a link to part of a hyphenated compound can score.
+    public static let compoundPartCap = 0.7
 
     /// Aligns a query with one form of a term.
     ///
     /// - Complexity: O(*q*·*t*) similarity computations for *q* query and *t* term tokens.
     public init(query: [MatchToken], term: [MatchToken], nicknames: NicknameTable) {
+        var links: [Link] = []
         let queryUnits = Self.units(of: query)
         let termUnits = Self.units(of: term)
         var candidates: [(Double, TokenSimilarity.Reason, Int, Int)] = []
@@ -58,7 +62,6 @@ public struct NameAlignment: Sendable, Hashable {
         }
         var usedQuery = Set<Int>()
         var usedTerm = Set<Int>()
-        var links: [Link] = []
         for (similarity, reason, qi, ti) in candidates {
             let q = queryUnits[qi].covers
             let t = termUnits[ti].covers
@@ -66,6 +69,14 @@ public struct NameAlignment: Sendable, Hashable {
             usedQuery.formUnion(q)
             usedTerm.formUnion(t)
             links.append(Link(query: q, term: t, similarity: similarity, reason: reason))
+        }
+        // A link into a hyphenated compound that the query's links leave partly uncovered is not the
+        // compound's name ("katrin" for "Anne-Kathrin"); "anne claire" covering both parts is.
+        let compounds = Self.compounds(of: term)
+        links = links.map { link in
+            let partial = link.term.contains { index in compounds[index].contains { !usedTerm.contains($0) } }
+            guard partial, link.similarity > Self.compoundPartCap else { return link }
+            return Link(query: link.query, term: link.term, similarity: Self.compoundPartCap, reason: link.reason)
         }
         self.links = links.sorted { ($0.query.first ?? 0) < ($1.query.first ?? 0) }
 
@@ -77,13 +88,30 @@ public struct NameAlignment: Sendable, Hashable {
         let queryScore = counted.isEmpty ? 0 : total / Double(counted.count)
         weakestQueryWord = counted.map { similarityOf[$0] }.min() ?? 0
 
-        let termRequired = term.indices.filter { term[$0].isRequired }
+        let termRequired = term.indices.filter { term[$0].countsForCoverage }
         let covered = termRequired.filter(usedTerm.contains).count
         termCoverage = termRequired.isEmpty ? 1 : Double(covered) / Double(termRequired.count)
 
         let termOrder = self.links.map { $0.term.first ?? 0 }
         let inOrder = termOrder == termOrder.sorted()
         score = queryScore * (1 - Self.partialPenalty * (1 - termCoverage)) + (inOrder && links.count > 1 ? Self.orderBonus : 0)
+    }
+
+    /// For each term token, the indices of the hyphenated compound it belongs to (itself alone if none).
+    private static func compounds(of term: [MatchToken]) -> [[Int]] {
+        var groups: [[Int]] = []
+        var current: [Int] = []
+        for index in term.indices {
+            if index > 0 && !term[index].isJoinedToPrevious {
+                groups.append(current)
+                current = []
+            }
+            current.append(index)
+        }
+        if !current.isEmpty { groups.append(current) }
+        var result = [[Int]](repeating: [], count: term.count)
+        for group in groups { for index in group { result[index] = group } }
+        return result
     }
 
     /// A token or two adjacent tokens read as one word.

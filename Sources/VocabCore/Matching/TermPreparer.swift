@@ -24,7 +24,8 @@ public struct TermPreparer: Sendable {
     public func forms(of text: String) throws -> [TermForm] {
         let normalized = try normalizer.normalize(text, in: profile)
         let primary = normalized.tokens.map { token in
-            MatchToken(folded: Array(token.folded.utf8), keys: keys(for: token), role: token.role)
+            MatchToken(folded: Array(token.folded.utf8), keys: keys(for: token), role: token.role,
+                       isJoinedToPrevious: token.isJoinedToPrevious)
         }
         var forms = [TermForm(tokens: primary, reading: "folded")]
         let extra: [(String?, String)] = [(normalized.alternateFolded, "alternate"),
@@ -33,8 +34,9 @@ public struct TermPreparer: Sendable {
             let words = Self.words(of: text)
             guard words != primary.map(\.text) else { continue }
             let tokens = words.enumerated().map { index, word in
-                let role = words.count == primary.count ? primary[index].role : .name
-                return MatchToken(folded: Array(word.utf8), keys: phonetics.keys(for: word), role: role)
+                let aligned = words.count == primary.count ? primary[index] : nil
+                return MatchToken(folded: Array(word.utf8), keys: phonetics.keys(for: word), role: aligned?.role ?? .name,
+                                  isJoinedToPrevious: aligned?.isJoinedToPrevious ?? false)
             }
             if !tokens.isEmpty { forms.append(TermForm(tokens: tokens, reading: reading)) }
         }

@@ -2,7 +2,10 @@
 ///
 /// Spelling and sound are scored together: the same spelling scores 1; a nickname pair 0.93; tokens that
 /// share a phonetic key in the language score 0.88 plus a tenth of their spelling similarity (so "mathieu"
-/// beats "matthews" for "matthieu" when both sound alike); otherwise the spelling similarity
+/// beats "matthews" for "matthieu" when both sound alike), provided their spellings overlap at least
+/// ``phoneticSpellingFloor`` (a shared key between unlike spellings is the encoder's coarseness, not
+/// the same name: Double Metaphone's alternate reads an initial J as a vowel, so "isaiah" and "joyce"
+/// share `AS`); otherwise the spelling similarity
 /// `1 − d / max(length)` with `d` the optimal-string-alignment distance (Damerau's transpositions count as
 /// one edit). A lone letter matches a token it initials at 0.7.
 public enum TokenSimilarity {
@@ -15,6 +18,8 @@ public enum TokenSimilarity {
     public static let nicknameScore = 0.93
     public static let phoneticBase = 0.88
     public static let initialScore = 0.7
+    /// The least spelling similarity for a shared phonetic key to count.
+    public static let phoneticSpellingFloor = 0.4
 
     /// The similarity of a query token to a term token.
     ///
@@ -26,7 +31,9 @@ public enum TokenSimilarity {
         func consider(_ score: Double, _ reason: Reason) {
             if score > best.0 { best = (score, reason) }
         }
-        if query.keys.contains(where: { term.keys.contains($0) }) { consider(phoneticBase + 0.1 * spelling, .phonetic) }
+        if spelling >= phoneticSpellingFloor, query.keys.contains(where: { term.keys.contains($0) }) {
+            consider(phoneticBase + 0.1 * spelling, .phonetic)
+        }
         if nicknames.count > 0, nicknames.areRelated(query.text, term.text) { consider(nicknameScore, .nickname) }
         if query.folded.count == 1, term.folded.first == query.folded.first, term.folded.count > 1 {
             consider(initialScore, .initial)
