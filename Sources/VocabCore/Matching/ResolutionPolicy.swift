@@ -22,7 +22,7 @@ public struct ResolutionPolicy: Sendable, Hashable, Codable {
 
     /// The calibrated defaults.
     public static let standard = ResolutionPolicy(
-        floor: 0.70, weakestWordFloor: 0.68, accept: 0.86, weakestWordForAccept: 0.75, margin: 0.035, band: 0.2,
+        floor: 0.70, weakestWordFloor: 0.68, accept: 0.86, weakestWordForAccept: 0.75, margin: 0.04, band: 0.2,
         maximumOptions: 10)
 
     /// Creates a policy.

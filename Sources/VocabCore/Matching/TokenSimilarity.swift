@@ -1,7 +1,7 @@
 /// How alike two tokens are, from 0 (unrelated) to 1 (same spelling), and why.
 ///
 /// Spelling and sound are scored together: the same spelling scores 1; a nickname pair 0.93; tokens that
-/// share a phonetic key in the language score 0.88 plus a tenth of their spelling similarity (so "mathieu"
+/// share a phonetic key in the language score 0.9 plus a tenth of their spelling similarity (so "mathieu"
 /// beats "matthews" for "matthieu" when both sound alike), provided their spellings overlap at least
 /// ``phoneticSpellingFloor`` (a shared key between unlike spellings is the encoder's coarseness, not
 /// the same name: Double Metaphone's alternate reads an initial J as a vowel, so "isaiah" and "joyce"
@@ -16,10 +16,10 @@ public enum TokenSimilarity {
 
     /// Scores reached by each reason; see the type's discussion for how they were set.
     public static let nicknameScore = 0.93
-    public static let phoneticBase = 0.88
+    public static let phoneticBase = 0.9
     public static let initialScore = 0.7
     /// The least spelling similarity for a shared phonetic key to count.
-    public static let phoneticSpellingFloor = 0.4
+    public static let phoneticSpellingFloor = 0.5
 
     /// The similarity of a query token to a term token.
     ///

@@ -27,7 +27,33 @@ struct Eval: ParsableCommand {
     @Flag(name: .long, help: "Print JSON instead of text.")
     var json = false
 
+    @Option(name: .long, parsing: .singleValue, help: ArgumentHelp(
+        "Override a resolution threshold for calibration, e.g. accept=0.88 (floor, weakestWordFloor, accept, "
+            + "weakestWordForAccept, margin, band).", valueName: "name=value"))
+    var policy: [String] = []
+
+    func validate() throws { _ = try resolutionPolicy() }
+
+    /// The standard policy with `--policy` overrides applied.
+    private func resolutionPolicy() throws -> ResolutionPolicy {
+        var result = ResolutionPolicy.standard
+        let fields: [String: WritableKeyPath<ResolutionPolicy, Double>] = [
+            "floor": \.floor, "weakestWordFloor": \.weakestWordFloor, "accept": \.accept,
+            "weakestWordForAccept": \.weakestWordForAccept, "margin": \.margin, "band": \.band,
+        ]
+        for item in policy {
+            let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let field = fields[parts[0]], let value = Double(parts[1]), (0...1).contains(value) else {
+                throw ValidationError("--policy '\(item)' is not a threshold setting; expected name=value with a value "
+                    + "in 0...1 and a name among \(fields.keys.sorted().joined(separator: ", "))")
+            }
+            result[keyPath: field] = value
+        }
+        return result
+    }
+
     func run() throws {
+        let policy = try resolutionPolicy()
         let evaluation = try load()
         let directory = try LanguageOptions.parse(locales.map { ["--locales", $0] } ?? []).directory()
         let tags = ICULanguageTags()
@@ -60,7 +86,8 @@ struct Eval: ParsableCommand {
                                                   directory: directory, tags: tags, normalizer: normalizer)
                     contexts[testCase.language] = context
                 }
-                resolvers[key] = Resolver(index: try VocabularyIndex(terms: vocabulary.strings, preparer: context.preparer))
+                resolvers[key] = Resolver(index: try VocabularyIndex(terms: vocabulary.strings, preparer: context.preparer),
+                                          policy: policy)
             }
             var resolution = Resolution.unsupported
             let elapsed = try clock.measure { resolution = try resolvers[key]!.resolve(testCase.query).resolution }
