@@ -12,6 +12,17 @@ public struct Candidate: Sendable, Hashable {
     public let reading: String
     /// The term's tokens in that reading, for explanations.
     public let termTokens: [MatchToken]
+
+    /// Creates a candidate.
+    public init(term: String, rank: Int, score: Double, alignment: NameAlignment, reading: String,
+                termTokens: [MatchToken]) {
+        self.term = term
+        self.rank = rank
+        self.score = score
+        self.alignment = alignment
+        self.reading = reading
+        self.termTokens = termTokens
+    }
 }
 
 /// The outcome of resolving a spoken name, with SiriKit's semantics.

@@ -172,7 +172,7 @@ enum DecodingErrorText {
             keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingCharacters(in: ["."])
         }
         switch error {
-        case .keyNotFound(let key, let context): return "\(path(context.codingPath + [key])): missing key '\(key.stringValue)'"
+        case .keyNotFound(let key, let context): return "\(path(context.codingPath)): missing key '\(key.stringValue)'"
         case .typeMismatch(let type, let context): return "\(path(context.codingPath)): expected \(type)"
         case .valueNotFound(let type, let context): return "\(path(context.codingPath)): expected \(type), found null"
         case .dataCorrupted(let context): return "not valid JSON (\(context.debugDescription))"

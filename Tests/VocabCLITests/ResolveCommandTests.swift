@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+import VocabTestSupport
+
+@Suite struct ResolveCommandTests {
+    let example = RepositoryPaths.root().appendingPathComponent("Examples/contacts.fr-FR.txt").path
+
+    @Test("bobo asks the user to choose among the three Bobos")
+    func bobo() throws {
+        let result = try VocabBinary.run(["resolve", "--language", "fr-FR", "--vocabulary", example, "bobo"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("outcome: disambiguation — 3 options\n"))
+        for (number, term) in ["Bobo le Grand", "Bobo Jr.", "Petit Bobo"].enumerated() {
+            #expect(result.stdout.contains("   \(number + 1). \(term)"))
+        }
+    }
+
+    @Test("JSON carries the outcome, candidates and, with --explain, the aligned words")
+    func json() throws {
+        let result = try VocabBinary.run(["resolve", "--language", "fr-FR", "--vocabulary", example, "--json", "--explain",
+                                          "matieu lefevre"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["outcome"] as? String == "success")
+        #expect(object["queryTokens"] as? [String] == ["matieu", "lefevre"])
+        let candidates = try #require(object["candidates"] as? [[String: Any]])
+        #expect(candidates.first?["term"] as? String == "Matthieu Lefèvre")
+        let links = try #require(candidates.first?["links"] as? [[String: Any]])
+        #expect(links.map { $0["reason"] as? String } == ["phonetic", "exact"])
+        #expect((object["locale"] as? [String: Any])?["used"] as? String == "fr-FR")
+    }
+
+    @Test("A user's stored vocabulary and language are used")
+    func storedVocabulary() throws {
+        let work = Workspace()
+        _ = try work.run(["set", "--user", "alice", "--type", "contactName", "-"], input: "Chiara Rossi\nZoe Martin\n")
+        _ = try work.run(["language", "set", "it-IT", "--user", "alice"])
+        let result = try work.run(["resolve", "--user", "alice", "kiara rossi"])
+        #expect(result.stdout.contains("locale: it-IT (requested it-IT from the stored setting of user 'alice')"))
+        #expect(result.stdout.contains("outcome: success — Chiara Rossi"))
+    }
+
+    @Test("A cleared vocabulary no longer resolves")
+    func removalTakesEffect() throws {
+        let work = Workspace()
+        _ = try work.run(["set", "--user", "alice", "--type", "contactName", "-"], input: "Bobo\n")
+        #expect(try work.run(["resolve", "--user", "alice", "bobo"]).stdout.contains("outcome: success — Bobo"))
+        _ = try work.run(["clear", "--user", "alice"])
+        #expect(try work.run(["resolve", "--user", "alice", "bobo"]).stdout.contains("outcome: unsupported"))
+    }
+
+    @Test("Bad arguments are refused naming them", arguments: [
+        (["resolve", "bobo"], 64, "Error: give either --user (with --type) or --vocabulary, not both and not neither"),
+        (["resolve", "--vocabulary", "/no/such.txt", "bobo"], 1, "Error: /no/such.txt: no such file"),
+        (["resolve", "--user", "a", "--type", "contacts", "bobo"], 64, "Error: --type 'contacts' is not a vocabulary"),
+    ] as [([String], Int32, String)])
+    func badInput(arguments: [String], status: Int32, message: String) throws {
+        let result = try VocabBinary.run(arguments)
+        #expect(result.status == status)
+        #expect(result.stderr.hasPrefix(message), "stderr: \(result.stderr)")
+    }
+}
+
+@Suite struct EvalCommandTests {
+    @Test("eval writes predictions and prints the scores")
+    func smallSet() throws {
+        let work = Workspace()
+        let set = try work.file("set.json", Array("""
+            {"name": "mini", "vocabularies": [{"id": "v", "language": "it-IT", "type": "contactName",
+              "strings": ["Chiara Rossi", "Bobo le Grand", "Bobo Jr."]}],
+             "cases": [
+              {"id": "1", "vocabulary": "v", "language": "it-IT", "query": "kiara rossi", "category": "homophone",
+               "expect": {"outcome": "success", "terms": ["Chiara Rossi"]}},
+              {"id": "2", "vocabulary": "v", "language": "it-IT", "query": "bobo", "category": "partial",
+               "expect": {"outcome": "disambiguation", "terms": ["Bobo le Grand", "Bobo Jr."]}},
+              {"id": "3", "vocabulary": "v", "language": "fr-FR", "query": "gertrude", "category": "absent",
+               "expect": {"outcome": "unsupported", "terms": []}}]}
+            """.utf8))
+        let predictions = work.folder.appendingPathComponent("p.jsonl").path
+        let result = try work.run(["eval", set, "--predictions", predictions])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("  all                    3    100.0%    1/1     100.0%    2/2       0.0%    0/3     100.0%    1/1"))
+        let lines = try String(contentsOfFile: predictions, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[0] == #"{"id":"1","outcome":"success","terms":["Chiara Rossi"]}"#)
+    }
+
+    @Test("A malformed set is refused naming the key path")
+    func malformed() throws {
+        let work = Workspace()
+        let set = try work.file("bad.json", Array(#"{"vocabularies": [], "cases": [{"id": "1"}]}"#.utf8))
+        let result = try work.run(["eval", set])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("Error: \(set): cases[0]: missing key 'vocabulary'"))
+    }
+
+    @Test("eval on the shared dev set agrees with score.py",
+          .enabled(if: RepositoryPaths.shared != nil, "../shared is missing: score.py agreement not checked"))
+    func agreesWithScorer() throws {
+        guard let shared = RepositoryPaths.shared else { return }
+        let work = Workspace()
+        try FileManager.default.createDirectory(at: work.folder, withIntermediateDirectories: true)
+        let predictions = work.folder.appendingPathComponent("p.jsonl").path
+        let set = shared.appendingPathComponent("eval/dev.json").path
+        let ours = try work.run(["eval", set, "--predictions", predictions, "--json"])
+        #expect(ours.status == 0)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", shared.appendingPathComponent("eval/score.py").path, set, predictions, "--json"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let theirs = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let mine = try #require(try JSONSerialization.jsonObject(with: Data(ours.stdout.utf8)) as? [String: Any])
+        for metric in ["top1", "recall10", "false_accept", "disambiguation"] {
+            let a = ((theirs["overall"] as? [String: Any])?[metric] as? [String: Any])?["count"] as? Int
+            let b = ((mine["overall"] as? [String: Any])?[metric] as? [String: Any])?["count"] as? Int
+            #expect(a != nil && a == b, "\(metric): score.py \(String(describing: a)), vocab \(String(describing: b))")
+        }
+    }
+}

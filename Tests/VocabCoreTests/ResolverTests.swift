@@ -1,0 +1,118 @@
+import Testing
+import VocabCore
+import VocabTestSupport
+
+private func resolver(_ terms: [String], nicknames: NicknameTable = NicknameTable()) throws -> Resolver {
+    Resolver(index: try VocabularyIndex(terms: terms, preparer: .simple(nicknames: nicknames)))
+}
+
+@Suite struct ResolverTests {
+    let contacts = ["Bobo le Grand", "Matthieu Lefevre", "Bobo Jr.", "Petit Bobo", "Zoe Martin"]
+
+    @Test("One clear winner is a success")
+    func success() throws {
+        let result = try resolver(contacts).resolve("matthieu lefevre")
+        #expect(result.resolution.name == "success")
+        #expect(result.resolution.candidates.map(\.term) == ["Matthieu Lefevre"])
+    }
+
+    @Test("Bobo is any of three: the user must choose, in registration order")
+    func disambiguation() throws {
+        let result = try resolver(contacts).resolve("bobo")
+        #expect(result.resolution.name == "disambiguation")
+        #expect(result.resolution.candidates.map(\.term) == ["Bobo le Grand", "Bobo Jr.", "Petit Bobo"])
+    }
+
+    @Test("Nothing said needs a value; nothing close is unsupported")
+    func emptyAndAbsent() throws {
+        #expect(try resolver(contacts).resolve("   ").resolution == .needsValue)
+        #expect(try resolver(contacts).resolve("gertrude").resolution == .unsupported)
+        #expect(try resolver([]).resolve("bobo").resolution == .unsupported)
+    }
+
+    @Test("More than ten near-equal candidates offer the ten best, flagged as truncated")
+    func truncated() throws {
+        let many = (1...14).map { "Sam Person\($0)" }
+        let resolution = try resolver(many).resolve("sam").resolution
+        guard case .disambiguation(let options, let truncated) = resolution else {
+            Issue.record("expected disambiguation, got \(resolution.name)")
+            return
+        }
+        #expect(options.count == 10)
+        #expect(truncated)
+        #expect(options.first?.term == "Sam Person1")
+    }
+
+    @Test("A doubtful lone candidate asks for confirmation")
+    func confirmation() throws {
+        // Two consonants off in the first name ("rokerdo" for "roberto", similarity 0.71): plausible, but
+        // not enough to message someone without asking.
+        let resolution = try resolver(["Roberto Gomez", "Zoe Martin"]).resolve("rokerdo gomez").resolution
+        #expect(resolution.name == "confirmationRequired")
+        #expect(resolution.candidates.map(\.term) == ["Roberto Gomez"])
+    }
+
+    @Test("A nickname resolves to the formal name")
+    func nickname() throws {
+        let table = NicknameTable(groups: [("william", ["bill"])])
+        let result = try resolver(["William Turner", "Wilma Stone"], nicknames: table).resolve("bill turner")
+        #expect(result.resolution.candidates.map(\.term) == ["William Turner"])
+        #expect(result.resolution.name == "success")
+    }
+
+    @Test("Resolving through the index decides as a full scan of every term would (reference check)")
+    func indexMatchesScan() throws {
+        var generator = SplitMix64(seed: 20261121)
+        let first = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina", "Hugo", "Ines", "Jonas", "Karl"]
+        let last = ["Rossi", "Bauer", "Lefevre", "Santos", "Garcia", "Smith", "Nowak", "Dubois", "Weber", "Costa"]
+        let terms = (0..<200).map { _ in
+            "\(first[Int(generator.next() % UInt64(first.count))]) \(last[Int(generator.next() % UInt64(last.count))])"
+        }
+        let index = try VocabularyIndex(terms: Array(Set(terms)).sorted(), preparer: .simple())
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        for _ in 0..<150 {
+            let term = index.terms[Int(generator.next() % UInt64(index.terms.count))].text
+            var query = Array(term.lowercased())
+            let position = Int(generator.next() % UInt64(query.count))
+            switch generator.next() % 4 {
+            case 0: query[position] = letters[Int(generator.next() % 26)]
+            case 1: query.remove(at: position)
+            case 2: query.insert(letters[Int(generator.next() % 26)], at: position)
+            default: break
+            }
+            let text = String(query)
+            let tokens = try index.preparer.forms(of: text)[0].tokens
+            // The slow, obviously correct way: score every term, then apply the same policy.
+            var scanned: [Candidate] = []
+            for term in index.terms {
+                var best: Candidate?
+                for form in term.forms {
+                    let alignment = NameAlignment(query: tokens, term: form.tokens, nicknames: NicknameTable())
+                    if best == nil || alignment.score > best!.score {
+                        best = Candidate(term: term.text, rank: term.rank, score: alignment.score, alignment: alignment,
+                                         reading: form.reading, termTokens: form.tokens)
+                    }
+                }
+                scanned.append(best!)
+            }
+            scanned.sort { $0.score != $1.score ? $0.score > $1.score : $0.rank < $1.rank }
+            let expected = ResolutionPolicy.standard.decide(scanned)
+            let actual = try Resolver(index: index).resolve(text).resolution
+            #expect(actual.name == expected.name, "'\(text)'")
+            #expect(actual.candidates.map(\.term) == expected.candidates.map(\.term), "'\(text)'")
+        }
+    }
+}
+
+/// A small deterministic generator for reproducible random tests.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
