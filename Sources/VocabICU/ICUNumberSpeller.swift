@@ -42,16 +42,10 @@ public final class ICUNumberSpeller: Sendable {
         return UTF16Conversion.string(units)
     }
 
-    private static let cache = Mutex<[String: ICUNumberSpeller]>([:])
+    private static let cache = InstanceCache<ICUNumberSpeller>()
 
     /// The process-wide speller for a locale, opened on first use.
     public static func shared(locale: String) throws(ICUError) -> ICUNumberSpeller {
-        if let cached = cache.withLock({ $0[locale] }) { return cached }
-        let opened = try ICUNumberSpeller(locale: locale)
-        return cache.withLock { cache in
-            if let raced = cache[locale] { return raced }
-            cache[locale] = opened
-            return opened
-        }
+        try cache.value(for: locale) { () throws(ICUError) in try ICUNumberSpeller(locale: locale) }
     }
 }

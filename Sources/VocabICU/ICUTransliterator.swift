@@ -1,5 +1,4 @@
 internal import CICUShim
-import Synchronization
 
 /// An opened ICU transliterator, shared across threads.
 ///
@@ -79,18 +78,12 @@ public final class ICUTransliterator: @unchecked Sendable {
         UTF16Conversion.string(try transliterate(UTF16Conversion.units(of: text)))
     }
 
-    private static let cache = Mutex<[String: ICUTransliterator]>([:])
+    private static let cache = InstanceCache<ICUTransliterator>()
 
     /// The process-wide instance for an ID, opened on first use.
     ///
     /// - Throws: ``ICUError`` when ICU does not know the ID (failures are not cached).
     public static func shared(_ id: String) throws(ICUError) -> ICUTransliterator {
-        if let cached = cache.withLock({ $0[id] }) { return cached }
-        let opened = try ICUTransliterator(id: id)
-        return cache.withLock { cache in
-            if let raced = cache[id] { return raced }
-            cache[id] = opened
-            return opened
-        }
+        try cache.value(for: id) { () throws(ICUError) in try ICUTransliterator(id: id) }
     }
 }

@@ -1,5 +1,4 @@
 internal import CICUShim
-import Synchronization
 
 /// ICU word segmentation for a locale.
 ///
@@ -47,16 +46,10 @@ public final class ICUWordBreaker: @unchecked Sendable {
         }
     }
 
-    private static let cache = Mutex<[String: ICUWordBreaker]>([:])
+    private static let cache = InstanceCache<ICUWordBreaker>()
 
     /// The process-wide breaker for a locale, opened on first use.
     public static func shared(locale: String) throws(ICUError) -> ICUWordBreaker {
-        if let cached = cache.withLock({ $0[locale] }) { return cached }
-        let opened = try ICUWordBreaker(locale: locale)
-        return cache.withLock { cache in
-            if let raced = cache[locale] { return raced }
-            cache[locale] = opened
-            return opened
-        }
+        try cache.value(for: locale) { () throws(ICUError) in try ICUWordBreaker(locale: locale) }
     }
 }

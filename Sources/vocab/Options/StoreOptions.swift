@@ -25,7 +25,10 @@ struct UserOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The user whose vocabulary this is.", valueName: "id"))
     var user: String
 
-    func validate() throws {
+    func validate() throws { try Self.validateUser(user) }
+
+    /// Checks a `--user` value, throwing a usage error that names the option.
+    static func validateUser(_ user: String) throws {
         do { _ = try UserID(validating: user) } catch { throw ValidationError(error.from("--user").description) }
     }
 

@@ -29,9 +29,7 @@ struct Normalize: AsyncParsableCommand {
     var texts: [String]
 
     func validate() throws {
-        if let user {
-            do { _ = try UserID(validating: user) } catch { throw ValidationError(error.from("--user").description) }
-        }
+        if let user { try UserOptions.validateUser(user) }
         if texts.isEmpty { throw ValidationError("Missing expected argument '<text> ...': give at least one text") }
     }
 

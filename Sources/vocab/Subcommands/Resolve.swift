@@ -43,9 +43,7 @@ struct Resolve: AsyncParsableCommand {
         if (user == nil) == (vocabulary == nil) {
             throw ValidationError("give either --user (with --type) or --vocabulary, not both and not neither")
         }
-        if let user {
-            do { _ = try UserID(validating: user) } catch { throw ValidationError(error.from("--user").description) }
-        }
+        if let user { try UserOptions.validateUser(user) }
         if let type { _ = try TypeArgument.parse(type) }
         if vocabulary != nil && type != nil { throw ValidationError("--type applies to --user, not to --vocabulary") }
     }
