@@ -17,8 +17,9 @@ public struct TermPreparer: Sendable {
         self.phonetics = phonetics
     }
 
-    /// Every reading of a text: the primary folded one, then the locale's alternate folding and the
-    /// romanization of other scripts when they differ.
+    /// Every reading of a text: the primary folded one, then the locale's alternate folding, the
+    /// romanization of other scripts and the digits spelled out ("HIIT 7" as "hiit sept" in fr-FR) when
+    /// they differ.
     ///
     /// - Throws: What the normalizer throws.
     public func forms(of text: String) throws -> [TermForm] {
@@ -28,8 +29,9 @@ public struct TermPreparer: Sendable {
                        isJoinedToPrevious: token.isJoinedToPrevious)
         }
         var forms = [TermForm(tokens: primary, reading: "folded")]
+        let spelled = try normalized.spelledOut.map { try normalizer.fold($0, in: profile.language) }
         let extra: [(String?, String)] = [(normalized.alternateFolded, "alternate"),
-                                          (normalized.romanized, "romanized")]
+                                          (normalized.romanized, "romanized"), (spelled, "spelled")]
         for case let (text?, reading) in extra {
             let words = Self.words(of: text)
             guard words != primary.map(\.text) else { continue }
@@ -49,6 +51,21 @@ public struct TermPreparer: Sendable {
         let isLatin = token.text.unicodeScalars.allSatisfy { $0.value < 0x250 }
         let word = isLatin ? token.text.replacingApostrophes() : token.folded
         return phonetics.keys(for: word)
+    }
+
+    /// The reading of a pronunciation hint: its words as written, and all of them joined into one word,
+    /// since hints split a term into syllables ("ba nana ri fic" is said "bananarific").
+    ///
+    /// - Throws: What the normalizer throws.
+    public func pronunciationForms(of hint: String) throws -> [TermForm] {
+        var forms = try self.forms(of: hint)
+        let words = forms[0].tokens.map(\.text)
+        if words.count > 1 {
+            let joined = words.joined()
+            forms.append(TermForm(tokens: [MatchToken(folded: Array(joined.utf8), keys: phonetics.keys(for: joined),
+                                                      role: .name)], reading: "pronunciation"))
+        }
+        return forms.map { TermForm(tokens: $0.tokens, reading: $0.reading == "folded" ? "pronunciation" : $0.reading) }
     }
 
     /// Splits a folded text into words (letters and digits), apostrophes dropped inside words.

@@ -34,6 +34,15 @@ public struct VocabularyIndex: Sendable {
     /// - Throws: What the normalizer throws.
     /// - Complexity: O(*n*·*w*) for *n* terms of *w* letters.
     public init(terms: [String], preparer: TermPreparer, version: Int64? = nil) throws {
+        try self.init(terms: terms, preparer: preparer, version: version) { _, text in try preparer.forms(of: text) }
+    }
+
+    /// Builds an index whose terms' readings come from `forms` (given the term's rank and text), for terms
+    /// that are read in more than one way (an app term and its pronunciation hint).
+    ///
+    /// - Throws: What `forms` throws.
+    public init(terms: [String], preparer: TermPreparer, version: Int64? = nil,
+                forms: (Int, String) throws -> [TermForm]) throws {
         self.preparer = preparer
         self.version = version
         var indexed: [IndexedTerm] = []
@@ -46,9 +55,9 @@ public struct VocabularyIndex: Sendable {
         }
         for (rank, text) in terms.enumerated() {
             let id = Int32(rank)
-            let forms = try preparer.forms(of: text)
-            indexed.append(IndexedTerm(text: text, rank: rank, forms: forms))
-            for form in forms {
+            let readings = try forms(rank, text)
+            indexed.append(IndexedTerm(text: text, rank: rank, forms: readings))
+            for form in readings {
                 for unit in Self.postedUnits(of: form.tokens) {
                     post(String(decoding: unit.folded, as: UTF8.self), id, in: &spelling)
                     for key in unit.keys { post(key, id, in: &sound) }

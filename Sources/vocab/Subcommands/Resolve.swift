@@ -28,6 +28,11 @@ struct Resolve: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A vocabulary file instead of a stored set.", valueName: "file"))
     var vocabulary: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Resolve against the locale's app vocabulary for this intent parameter, e.g. INStartWorkoutIntent.workoutName.",
+        valueName: "parameter"))
+    var parameter: String?
+
     @OptionGroup var storeOptions: StoreOptions
 
     @Flag(name: .long, help: "Show why each candidate matched: readings, aligned words, similarities.")
@@ -40,8 +45,8 @@ struct Resolve: AsyncParsableCommand {
     var query: [String] = []
 
     func validate() throws {
-        if (user == nil) == (vocabulary == nil) {
-            throw ValidationError("give either --user (with --type) or --vocabulary, not both and not neither")
+        if [user != nil, vocabulary != nil, parameter != nil].filter({ $0 }).count != 1 {
+            throw ValidationError("give one of --user (with --type), --vocabulary or --parameter")
         }
         if let user { try UserOptions.validateUser(user) }
         if let type { _ = try TypeArgument.parse(type) }
@@ -49,6 +54,7 @@ struct Resolve: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if let parameter { return try resolveAppTerm(parameter) }
         var terms: [String]
         var version: Int64?
         var stored: (code: String, user: String)?
@@ -74,6 +80,28 @@ struct Resolve: AsyncParsableCommand {
         } else {
             print(ResolveText.render(result, query: text, selection: context.selection, vocabularySize: terms.count,
                                      explain: explain))
+        }
+    }
+
+    /// Resolves against the app vocabulary of the locale the language falls back to.
+    private func resolveAppTerm(_ parameter: String) throws {
+        let directory = try languageOptions.directory()
+        let context = try LanguageContext(request: try languageOptions.request(), directory: directory)
+        let items = try AppVocabularySource.items(for: parameter, locale: context.selection.used, in: directory)
+        let text = query.joined(separator: " ")
+        let result = try AppTermResolver(items: items, preparer: context.preparer).resolve(text)
+        if json {
+            try JSONOutput.print(AppTermReport(locale: LocaleSelectionReport(context.selection), parameter: parameter,
+                                               query: text, result: result))
+            return
+        }
+        print("locale: \(context.selection.explanation)")
+        print("query:  '\(text)' → \(result.queryTokens.map(\.text).joined(separator: " "))")
+        print("outcome: \(result.outcome)\(result.truncated ? " (more were close; showing the 10 best)" : "")")
+        for (number, match) in result.matches.enumerated() {
+            let via = match.entry.isPronunciation ? "pronunciation" : "phrase"
+            print(String(format: "  %2d. %@  %@  %.3f  (by its %@)", number + 1, match.entry.identifier,
+                         match.entry.phrase, match.candidate.score, via))
         }
     }
 }

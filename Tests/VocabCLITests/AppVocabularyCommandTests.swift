@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+import VocabTestSupport
+
+@Suite struct LintCommandTests {
+    @Test("The shipped locales lint clean")
+    func shipped() throws {
+        let result = try VocabBinary.run(["lint"])
+        #expect(result.status == 0)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "0 errors, 0 warnings in 6 vocabulary files\n")
+    }
+
+    /// A copy of the shipped locales, edited.
+    func brokenCopy(_ edit: (URL) throws -> Void) throws -> URL {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("vocab-lint-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: RepositoryPaths.locales, to: copy)
+        try edit(copy)
+        return copy
+    }
+
+    func replace(_ old: String, with new: String, in file: URL) throws {
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains(old))
+        try text.replacingOccurrences(of: old, with: new).write(to: file, atomically: true, encoding: .utf8)
+    }
+
+    @Test("A missing identifier, Hey Siri and please are reported; the run fails")
+    func broken() throws {
+        let copy = try brokenCopy { root in
+            let fr = root.appendingPathComponent("fr-FR/AppIntentVocabulary.plist")
+            try replace("\t\t\t\t\t<key>VocabularyItemIdentifier</key>\n\t\t\t\t\t<string>ritmo.workout.sunrise</string>\n",
+                        with: "", in: fr)
+            let en = root.appendingPathComponent("en-US/AppIntentVocabulary.plist")
+            try replace("<string>Pause Ritmo</string>", with: "<string>Hey Siri, pause Ritmo please</string>", in: en)
+        }
+        defer { try? FileManager.default.removeItem(at: copy) }
+        let result = try VocabBinary.run(["lint", copy.path])
+        #expect(result.status == 1)
+        let fr = copy.appendingPathComponent("fr-FR/AppIntentVocabulary.plist").path
+        let en = copy.appendingPathComponent("en-US/AppIntentVocabulary.plist").path
+        #expect(result.stdout.contains(
+            "\(fr):55: error: ParameterVocabularies[0].ParameterVocabulary[2]: missing 'VocabularyItemIdentifier'\n"))
+        #expect(result.stdout.contains("\(fr): error: missing translation: identifier 'ritmo.workout.sunrise' is in "
+            + "de-DE, en-US, es-ES, it-IT, pt-BR but not in fr-FR\n"))
+        #expect(result.stdout.contains("\(en):125: error: IntentPhrases[1].IntentExamples[1]: example "
+            + "'Hey Siri, pause Ritmo please' addresses the assistant ('hey siri'); examples never do\n"))
+        #expect(result.stdout.contains("\(en):125: warning: IntentPhrases[1].IntentExamples[1]: example "
+            + "'Hey Siri, pause Ritmo please' contains the pleasantry 'please'; leave pleasantries out\n"))
+        #expect(result.stderr == "3 errors, 1 warning in 6 vocabulary files\n")
+    }
+
+    @Test("Broken locale data is reported too")
+    func brokenLocaleData() throws {
+        let copy = try brokenCopy { root in
+            try replace("\"koelner-phonetik\"", with: "\"soundex\"",
+                        in: root.appendingPathComponent("de-DE/normalization.json"))
+        }
+        defer { try? FileManager.default.removeItem(at: copy) }
+        let result = try VocabBinary.run(["lint", copy.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("de-DE/normalization.json: error: phoneticEncoders[0]: unknown encoder 'soundex'"))
+    }
+
+    @Test("A path that does not exist is refused")
+    func missingPath() throws {
+        let result = try VocabBinary.run(["lint", "/no/such/file.plist"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "Error: /no/such/file.plist: no such file or folder\n")
+    }
+}
+
+@Suite struct AppTermCommandTests {
+    let parameter = "INStartWorkoutIntent.workoutName"
+
+    @Test("fr-FR finds Qwik HIIT by its pronunciation hint")
+    func pronunciation() throws {
+        let result = try VocabBinary.run(["resolve", "--parameter", parameter, "--language", "fr-FR", "couic hitte"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("outcome: success\n"))
+        #expect(result.stdout.contains("1. ritmo.workout.qwikhiit  Qwik HIIT  1.005  (by its pronunciation)"))
+    }
+
+    @Test("JSON answers with the identifier and the phrase")
+    func json() throws {
+        let result = try VocabBinary.run(["resolve", "--parameter", parameter, "--language", "es-ES", "--json",
+                                          "estallido volcan"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let matches = try #require(object["matches"] as? [[String: Any]])
+        #expect(matches.first?["identifier"] as? String == "ritmo.workout.volcano")
+        #expect(matches.first?["phrase"] as? String == "Estallido Volcán")
+        #expect(matches.first?["via"] as? String == "phrase")
+    }
+
+    @Test("An unknown parameter names the file and what it covers")
+    func unknownParameter() throws {
+        let result = try VocabBinary.run(["resolve", "--parameter", "INPlayMediaIntent.mediaItems", "--language", "it-IT",
+                                          "x"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasSuffix("it-IT/AppIntentVocabulary.plist: no vocabulary for parameter "
+            + "'INPlayMediaIntent.mediaItems'; the file covers 'INStartWorkoutIntent.workoutName'\n"))
+    }
+}
+
+@Suite struct CompareCommandTests {
+    @Test("kiara finds Chiara in it-IT and not in fr-FR, one column per language")
+    func kiara() throws {
+        let work = Workspace()
+        let vocabulary = try work.file("v.txt", lines: ["Chiara Rossi", "Matthieu Lefèvre"])
+        let result = try VocabBinary.run(["compare", "--languages", "en-US,fr-FR,it-IT,pt-BR", "--vocabulary", vocabulary,
+                                          "kiara"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("query 'kiara'") == true)
+        #expect(lines.first?.components(separatedBy: " │ ").count == 4)
+        let outcome = try #require(lines.first { $0.hasPrefix("outcome") })
+        #expect(outcome.components(separatedBy: " │ ").map { $0.trimmingCharacters(in: .whitespaces) }.suffix(3)
+            == ["unsupported", "success", "unsupported"])
+    }
+
+    @Test("JSON gives each language's locale, forms, keys and outcome")
+    func json() throws {
+        let result = try VocabBinary.run(["compare", "--languages", "fr-CA,it-IT", "--parameter",
+                                          "INStartWorkoutIntent.workoutName", "--json", "couic hitte"])
+        let tables = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let cells = try #require(tables.first?["cells"] as? [[String: Any]])
+        #expect(cells.map { $0["used"] as? String } == ["fr-FR", "it-IT"])
+        #expect(cells.map { $0["isExact"] as? Bool } == [false, true])
+        #expect((cells.first?["outcome"] as? [String: Any])?["name"] as? String == "success")
+    }
+
+    @Test("A malformed language list is refused naming it")
+    func badLanguages() throws {
+        let result = try VocabBinary.run(["compare", "--languages", "en-US,,fr", "--vocabulary", "x", "q"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: --languages 'en-US,,fr' is not a list of Siri language codes"))
+    }
+}
