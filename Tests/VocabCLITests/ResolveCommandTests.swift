@@ -49,7 +49,7 @@ import VocabTestSupport
     }
 
     @Test("Bad arguments are refused naming them", arguments: [
-        (["resolve", "bobo"], 64, "Error: give either --user (with --type) or --vocabulary, not both and not neither"),
+        (["resolve", "bobo"], 64, "Error: give one of --user (with --type), --vocabulary or --parameter"),
         (["resolve", "--vocabulary", "/no/such.txt", "bobo"], 1, "Error: /no/such.txt: no such file"),
         (["resolve", "--user", "a", "--type", "contacts", "bobo"], 64, "Error: --type 'contacts' is not a vocabulary"),
     ] as [([String], Int32, String)])
