@@ -86,7 +86,7 @@ private func resolver(_ terms: [String], nicknames: NicknameTable = NicknameTabl
             var scanned: [Candidate] = []
             for term in index.terms {
                 var best: Candidate?
-                for form in term.forms {
+                for form in index.forms(of: term) {
                     let alignment = NameAlignment(query: tokens, term: form.tokens, nicknames: NicknameTable())
                     if best == nil || alignment.score > best!.score {
                         best = Candidate(term: term.text, rank: term.rank, score: alignment.score, alignment: alignment,

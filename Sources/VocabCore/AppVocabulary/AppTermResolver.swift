@@ -60,7 +60,7 @@ public struct AppTermResolver: Sendable {
             }
         }
         let index = try VocabularyIndex(terms: texts, preparer: preparer) { rank, text in
-            entries[rank].isPronunciation ? try preparer.pronunciationForms(of: text) : try preparer.forms(of: text)
+            entries[rank].isPronunciation ? try preparer.pronunciationReadings(of: text) : try preparer.readings(of: text)
         }
         self.entries = entries
         resolver = Resolver(index: index, policy: policy)

@@ -15,6 +15,8 @@ public struct SiriLanguageCode: Sendable, Hashable, Comparable, CustomStringConv
     public let script: String?
     /// The region subtag, e.g. `FR` or `419`, when the tag has one.
     public let region: String?
+    /// The ICU locale name (`fr_FR`), for APIs that take one.
+    public let icuLocaleName: String
 
     /// The default language: what Siri uses when nothing else is set.
     public static let fallback = SiriLanguageCode(canonical: "en-US")
@@ -40,15 +42,13 @@ public struct SiriLanguageCode: Sendable, Hashable, Comparable, CustomStringConv
         }
         self.script = script
         self.region = region
+        icuLocaleName = identifier.split(separator: "-", omittingEmptySubsequences: false).joined(separator: "_")
     }
 
     /// The tag with only language and region (`fr-FR` for `fr-Latn-FR`), or the language alone.
     public var languageAndRegion: SiriLanguageCode {
         SiriLanguageCode(canonical: region.map { "\(language)-\($0)" } ?? language)
     }
-
-    /// The ICU locale name (`fr_FR`), for APIs that take one.
-    public var icuLocaleName: String { identifier.replacingOccurrences(of: "-", with: "_") }
 
     public var description: String { identifier }
 

@@ -44,12 +44,22 @@ public struct TermForm: Sendable, Hashable {
     }
 }
 
-/// A vocabulary term prepared for matching.
+/// A vocabulary term prepared for matching: its readings as ids into the index's word table.
 public struct IndexedTerm: Sendable, Hashable {
+    /// One reading, compact: word ids (and the ids of adjacent pairs joined), with roles and hyphen joins.
+    public struct Form: Sendable, Hashable {
+        /// `folded`, `alternate`, `romanized`, `spelled` or `pronunciation`.
+        public let reading: String
+        let words: [Int32]
+        let pairs: [Int32]
+        let roles: [NameToken.Role]
+        let joined: [Bool]
+    }
+
     /// The term exactly as registered.
     public let text: String
     /// Its registration position: 0 is the most important.
     public let rank: Int
     /// Its readings; the first is the primary one.
-    public let forms: [TermForm]
+    public let readings: [Form]
 }

@@ -38,43 +38,72 @@ public struct NameAlignment: Sendable, Hashable {
     /// The most a link to part of a hyphenated compound can score.
     public static let compoundPartCap = 0.7
 
-    /// Aligns a query with one form of a term.
+    /// Aligns a query with one form of a term, computing word similarities directly.
     ///
     /// - Complexity: O(*q*·*t*) similarity computations for *q* query and *t* term tokens.
     public init(query: [MatchToken], term: [MatchToken], nicknames: NicknameTable) {
-        var links: [Link] = []
         let queryUnits = Self.units(of: query)
         let termUnits = Self.units(of: term)
-        var candidates: [(Double, TokenSimilarity.Reason, Int, Int)] = []
-        for (qi, q) in queryUnits.enumerated() {
-            for (ti, t) in termUnits.enumerated() {
-                let (similarity, reason) = TokenSimilarity.score(q.token, t.token, nicknames: nicknames)
-                if similarity >= Self.minimumLinkSimilarity { candidates.append((similarity, reason, qi, ti)) }
+        self.init(query: query.map(\.role), term: term.map(\.role), termJoined: term.map(\.isJoinedToPrevious)) { qi, ti in
+            let (similarity, reason) = TokenSimilarity.score(queryUnits[qi], termUnits[ti], nicknames: nicknames)
+            return similarity >= Self.minimumLinkSimilarity ? (similarity, reason) : nil
+        }
+    }
+
+    /// Aligns with similarities supplied by the caller (the index memoizes them per distinct word).
+    ///
+    /// Units are numbered as ``units(of:)`` lays them out: tokens `0..<n`, then the adjacent pairs,
+    /// pair `n + i` covering tokens `i` and `i + 1`.
+    ///
+    /// - Parameters:
+    ///   - query: The query tokens' roles.
+    ///   - term: The term tokens' roles.
+    ///   - termJoined: Whether each term token is joined to the previous one by a hyphen.
+    ///   - similarity: The similarity of a query unit to a term unit, or `nil` below ``minimumLinkSimilarity``.
+    public init(query: [NameToken.Role], term: [NameToken.Role], termJoined: [Bool],
+                similarity: (Int, Int) -> (Double, TokenSimilarity.Reason)?) {
+        // Units as bitmasks of the tokens they cover (names have far fewer than 64 tokens).
+        let queryCount = min(query.count, 32)
+        let termCount = min(term.count, 32)
+        func mask(_ unit: Int, _ count: Int) -> UInt64 {
+            unit < count ? 1 << UInt64(unit) : 3 << UInt64(unit - count)
+        }
+        var candidates: [(value: Double, reason: TokenSimilarity.Reason, query: Int, term: Int, span: Int)] = []
+        let queryUnits = queryCount + max(0, queryCount - 1)
+        let termUnits = termCount + max(0, termCount - 1)
+        for qi in 0..<queryUnits {
+            for ti in 0..<termUnits {
+                if let (value, reason) = similarity(qi, ti) {
+                    let span = (qi < queryCount ? 1 : 2) + (ti < termCount ? 1 : 2)
+                    candidates.append((value, reason, qi, ti, span))
+                }
             }
         }
         // Highest similarity first; on ties prefer single tokens (fewer covered), then earlier positions.
         candidates.sort { a, b in
-            if a.0 != b.0 { return a.0 > b.0 }
-            let aSpan = queryUnits[a.2].covers.count + termUnits[a.3].covers.count
-            let bSpan = queryUnits[b.2].covers.count + termUnits[b.3].covers.count
-            if aSpan != bSpan { return aSpan < bSpan }
-            return (a.2, a.3) < (b.2, b.3)
+            if a.value != b.value { return a.value > b.value }
+            if a.span != b.span { return a.span < b.span }
+            return (a.query, a.term) < (b.query, b.term)
         }
-        var usedQuery = Set<Int>()
-        var usedTerm = Set<Int>()
-        for (similarity, reason, qi, ti) in candidates {
-            let q = queryUnits[qi].covers
-            let t = termUnits[ti].covers
-            if q.contains(where: usedQuery.contains) || t.contains(where: usedTerm.contains) { continue }
-            usedQuery.formUnion(q)
-            usedTerm.formUnion(t)
-            links.append(Link(query: q, term: t, similarity: similarity, reason: reason))
+        var usedQuery: UInt64 = 0
+        var usedTerm: UInt64 = 0
+        var links: [Link] = []
+        for candidate in candidates {
+            let q = mask(candidate.query, queryCount)
+            let t = mask(candidate.term, termCount)
+            if usedQuery & q != 0 || usedTerm & t != 0 { continue }
+            usedQuery |= q
+            usedTerm |= t
+            links.append(Link(query: Self.indices(q), term: Self.indices(t), similarity: candidate.value,
+                              reason: candidate.reason))
         }
         // A link into a hyphenated compound that the query's links leave partly uncovered is not the
         // compound's name ("katrin" for "Anne-Kathrin"); "anne claire" covering both parts is.
-        let compounds = Self.compounds(of: term)
+        let compounds = Self.compounds(joined: termJoined)
         links = links.map { link in
-            let partial = link.term.contains { index in compounds[index].contains { !usedTerm.contains($0) } }
+            let partial = link.term.contains { index in
+                compounds[index].contains { usedTerm & (1 << UInt64($0)) == 0 }
+            }
             guard partial, link.similarity > Self.compoundPartCap else { return link }
             return Link(query: link.query, term: link.term, similarity: Self.compoundPartCap, reason: link.reason)
         }
@@ -82,52 +111,69 @@ public struct NameAlignment: Sendable, Hashable {
 
         var similarityOf = [Double](repeating: 0, count: query.count)
         for link in links { for index in link.query { similarityOf[index] = link.similarity } }
-        let required = query.indices.filter { query[$0].isRequired }
+        let required = query.indices.filter { query[$0] == .name || query[$0] == .number }
         let counted = required.isEmpty ? Array(query.indices) : required
         let total = counted.reduce(0) { $0 + similarityOf[$1] }
         let queryScore = counted.isEmpty ? 0 : total / Double(counted.count)
         weakestQueryWord = counted.map { similarityOf[$0] }.min() ?? 0
 
-        let termRequired = term.indices.filter { term[$0].countsForCoverage }
-        let covered = termRequired.filter(usedTerm.contains).count
+        let termRequired = term.indices.filter { term[$0] == .name || term[$0] == .number || term[$0] == .suffix }
+        let covered = termRequired.filter { usedTerm & (1 << UInt64($0)) != 0 }.count
         termCoverage = termRequired.isEmpty ? 1 : Double(covered) / Double(termRequired.count)
 
         let termOrder = self.links.map { $0.term.first ?? 0 }
         let inOrder = termOrder == termOrder.sorted()
-        score = queryScore * (1 - Self.partialPenalty * (1 - termCoverage)) + (inOrder && links.count > 1 ? Self.orderBonus : 0)
+        score = queryScore * (1 - Self.partialPenalty * (1 - termCoverage))
+            + (inOrder && links.count > 1 ? Self.orderBonus : 0)
+    }
+
+    /// The token indices set in a mask.
+    private static func indices(_ mask: UInt64) -> [Int] {
+        var result: [Int] = []
+        var remaining = mask
+        while remaining != 0 {
+            result.append(remaining.trailingZeroBitCount)
+            remaining &= remaining - 1
+        }
+        return result
+    }
+
+    /// Which tokens each unit covers: `[i]` for the tokens, `[i, i + 1]` for the pairs after them.
+    static func covers(count: Int) -> [[Int]] {
+        (0..<count).map { [$0] } + (0..<max(0, count - 1)).map { [$0, $0 + 1] }
     }
 
     /// For each term token, the indices of the hyphenated compound it belongs to (itself alone if none).
-    private static func compounds(of term: [MatchToken]) -> [[Int]] {
+    private static func compounds(joined: [Bool]) -> [[Int]] {
         var groups: [[Int]] = []
         var current: [Int] = []
-        for index in term.indices {
-            if index > 0 && !term[index].isJoinedToPrevious {
+        for index in joined.indices {
+            if index > 0 && !joined[index] {
                 groups.append(current)
                 current = []
             }
             current.append(index)
         }
         if !current.isEmpty { groups.append(current) }
-        var result = [[Int]](repeating: [], count: term.count)
+        var result = [[Int]](repeating: [], count: joined.count)
         for group in groups { for index in group { result[index] = group } }
         return result
     }
 
-    /// A token or two adjacent tokens read as one word.
-    private struct Unit {
-        let token: MatchToken
-        let covers: [Int]
-    }
-
-    private static func units(of tokens: [MatchToken]) -> [Unit] {
-        var units = tokens.enumerated().map { Unit(token: $1, covers: [$0]) }
+    /// The units of a token list: the tokens, then each adjacent pair read as one word (spelling joined,
+    /// keys concatenated).
+    public static func units(of tokens: [MatchToken]) -> [MatchToken] {
+        var units = tokens
         for index in tokens.indices.dropLast() {
-            let joined = tokens[index].folded + tokens[index + 1].folded
-            let keys = tokens[index].keys.flatMap { first in tokens[index + 1].keys.map { first + $0 } }
-            let role: NameToken.Role = tokens[index + 1].isRequired || tokens[index].isRequired ? .name : tokens[index].role
-            units.append(Unit(token: MatchToken(folded: joined, keys: keys, role: role), covers: [index, index + 1]))
+            units.append(joinedPair(tokens[index], tokens[index + 1]))
         }
         return units
+    }
+
+    /// Two adjacent tokens read as one word: "de" + "luca" → `deluca`.
+    public static func joinedPair(_ first: MatchToken, _ second: MatchToken) -> MatchToken {
+        let keys = first.keys.flatMap { a in second.keys.map { a + $0 } }
+        let role: NameToken.Role = first.isRequired || second.isRequired ? .name : first.role
+        return MatchToken(folded: first.folded + second.folded, keys: keys, role: role)
     }
 }

@@ -7,6 +7,8 @@ import Foundation
 /// match each other (Bill is not Will). Names are stored folded.
 public struct NicknameTable: Sendable, Hashable {
     private var related: [String: Set<String>] = [:]
+    /// The same relation over UTF-8 bytes, for the matcher's hot path (no string is built per comparison).
+    private var relatedBytes: [[UInt8]: Set<[UInt8]>] = [:]
 
     /// An empty table.
     public init() {}
@@ -17,6 +19,8 @@ public struct NicknameTable: Sendable, Hashable {
             for nickname in nicknames where nickname != formal {
                 related[formal, default: []].insert(nickname)
                 related[nickname, default: []].insert(formal)
+                relatedBytes[Array(formal.utf8), default: []].insert(Array(nickname.utf8))
+                relatedBytes[Array(nickname.utf8), default: []].insert(Array(formal.utf8))
             }
         }
     }
@@ -51,6 +55,11 @@ public struct NicknameTable: Sendable, Hashable {
     /// Whether two folded names are a name and its nickname.
     public func areRelated(_ first: String, _ second: String) -> Bool {
         related[first]?.contains(second) ?? false
+    }
+
+    /// Whether two folded spellings (UTF-8) are a name and its nickname.
+    public func areRelated(_ first: [UInt8], _ second: [UInt8]) -> Bool {
+        relatedBytes[first]?.contains(second) ?? false
     }
 
     /// How many names the table knows.

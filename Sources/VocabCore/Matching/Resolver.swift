@@ -32,21 +32,33 @@ public struct Resolver: Sendable {
     public func resolve(_ query: String) throws -> Result {
         let queryTokens = try index.preparer.forms(of: query).first?.tokens ?? []
         guard !queryTokens.isEmpty else { return Result(resolution: .needsValue, queryTokens: [], ranked: []) }
-        let nicknames = index.preparer.phonetics.nicknames
-        var ranked: [Candidate] = []
-        for id in index.candidates(for: queryTokens) {
-            let term = index.terms[Int(id)]
-            var best: Candidate?
-            for form in term.forms {
-                let alignment = NameAlignment(query: queryTokens, term: form.tokens, nicknames: nicknames)
-                if best == nil || alignment.score > best!.score {
-                    best = Candidate(term: term.text, rank: term.rank, score: alignment.score, alignment: alignment,
-                                     reading: form.reading, termTokens: form.tokens)
+        let lookup = index.lookUp(queryTokens)
+        let queryRoles = queryTokens.map(\.role)
+        var scored: [(candidate: Int32, form: Int, alignment: NameAlignment)] = []
+        scored.reserveCapacity(lookup.candidates.count)
+        for id in lookup.candidates {
+            var best: (Int, NameAlignment)?
+            for (formIndex, form) in index.terms[Int(id)].readings.enumerated() {
+                let units = form.words + form.pairs
+                let alignment = NameAlignment(query: queryRoles, term: form.roles, termJoined: form.joined) { qi, ti in
+                    lookup.matches[qi][units[ti]]
                 }
+                if best == nil || alignment.score > best!.1.score { best = (formIndex, alignment) }
             }
-            if let best { ranked.append(best) }
+            if let best { scored.append((id, best.0, best.1)) }
         }
-        ranked.sort { $0.score != $1.score ? $0.score > $1.score : $0.rank < $1.rank }
+        scored.sort { a, b in a.alignment.score != b.alignment.score ? a.alignment.score > b.alignment.score : a.candidate < b.candidate }
+        // Tokens for explanations are rebuilt only for the candidates anyone will look at.
+        let ranked = scored.enumerated().map { position, entry in
+            let term = index.terms[Int(entry.candidate)]
+            let form = term.readings[entry.form]
+            let tokens = position < Self.explainedCandidates ? index.forms(of: term)[entry.form].tokens : []
+            return Candidate(term: term.text, rank: term.rank, score: entry.alignment.score, alignment: entry.alignment,
+                             reading: form.reading, termTokens: tokens)
+        }
         return Result(resolution: policy.decide(ranked), queryTokens: queryTokens, ranked: ranked)
     }
+
+    /// How many of the ranked candidates carry their tokens (the options offered and `--explain`'s list).
+    static let explainedCandidates = 12
 }

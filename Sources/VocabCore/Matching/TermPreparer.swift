@@ -1,8 +1,26 @@
-/// Turns names and queries into ``TermForm``s: normalized, tokenized, folded to bytes, phonetically keyed.
+/// Turns names and queries into readings: normalized, tokenized, folded, ready for phonetic keys.
 ///
 /// One preparer serves one language (the Siri language in force): a term's keys are computed the way that
 /// language's recognizer hears it, whatever the term's own origin.
 public struct TermPreparer: Sendable {
+    /// One word of a reading, before its phonetic keys are computed.
+    public struct Word: Sendable, Hashable {
+        /// The folded spelling.
+        public let folded: String
+        /// What the encoders read: the faithful spelling for Latin words (they know `ç`, `ñ`, `ü`), the
+        /// folded romanization otherwise.
+        public let soundInput: String
+        public let role: NameToken.Role
+        public let isJoinedToPrevious: Bool
+    }
+
+    /// One way of reading a text: its name (`folded`, `alternate`, `romanized`, `spelled`, `pronunciation`)
+    /// and its words.
+    public struct Reading: Sendable, Hashable {
+        public let name: String
+        public let words: [Word]
+    }
+
     /// The normalizer (ICU in production).
     public let normalizer: any TextNormalizer
     /// The language and its locale data.
@@ -22,50 +40,63 @@ public struct TermPreparer: Sendable {
     /// they differ.
     ///
     /// - Throws: What the normalizer throws.
-    public func forms(of text: String) throws -> [TermForm] {
+    public func readings(of text: String) throws -> [Reading] {
         let normalized = try normalizer.normalize(text, in: profile)
         let primary = normalized.tokens.map { token in
-            MatchToken(folded: Array(token.folded.utf8), keys: keys(for: token), role: token.role,
-                       isJoinedToPrevious: token.isJoinedToPrevious)
+            let isLatin = token.text.unicodeScalars.allSatisfy { $0.value < 0x250 }
+            return Word(folded: token.folded, soundInput: isLatin ? token.text.replacingApostrophes() : token.folded,
+                        role: token.role, isJoinedToPrevious: token.isJoinedToPrevious)
         }
-        var forms = [TermForm(tokens: primary, reading: "folded")]
+        var readings = [Reading(name: "folded", words: primary)]
         let spelled = try normalized.spelledOut.map { try normalizer.fold($0, in: profile.language) }
         let extra: [(String?, String)] = [(normalized.alternateFolded, "alternate"),
                                           (normalized.romanized, "romanized"), (spelled, "spelled")]
-        for case let (text?, reading) in extra {
+        for case let (text?, name) in extra {
             let words = Self.words(of: text)
-            guard words != primary.map(\.text) else { continue }
-            let tokens = words.enumerated().map { index, word in
+            guard words != primary.map(\.folded), !words.isEmpty else { continue }
+            readings.append(Reading(name: name, words: words.enumerated().map { index, word in
                 let aligned = words.count == primary.count ? primary[index] : nil
-                return MatchToken(folded: Array(word.utf8), keys: phonetics.keys(for: word), role: aligned?.role ?? .name,
-                                  isJoinedToPrevious: aligned?.isJoinedToPrevious ?? false)
-            }
-            if !tokens.isEmpty { forms.append(TermForm(tokens: tokens, reading: reading)) }
+                return Word(folded: word, soundInput: word, role: aligned?.role ?? .name,
+                            isJoinedToPrevious: aligned?.isJoinedToPrevious ?? false)
+            }))
         }
-        return forms
+        return readings
     }
 
-    /// Phonetic keys of a token: from its faithful spelling when it is Latin (the encoders know `ç`, `ñ`, `ü`),
-    /// otherwise from its folded romanization.
-    private func keys(for token: NameToken) -> [String] {
-        let isLatin = token.text.unicodeScalars.allSatisfy { $0.value < 0x250 }
-        let word = isLatin ? token.text.replacingApostrophes() : token.folded
-        return phonetics.keys(for: word)
-    }
-
-    /// The reading of a pronunciation hint: its words as written, and all of them joined into one word,
+    /// The readings of a pronunciation hint: its words as written, and all of them joined into one word,
     /// since hints split a term into syllables ("ba nana ri fic" is said "bananarific").
     ///
     /// - Throws: What the normalizer throws.
-    public func pronunciationForms(of hint: String) throws -> [TermForm] {
-        var forms = try self.forms(of: hint)
-        let words = forms[0].tokens.map(\.text)
+    public func pronunciationReadings(of hint: String) throws -> [Reading] {
+        var readings = try self.readings(of: hint)
+        let words = readings[0].words.map(\.folded)
         if words.count > 1 {
             let joined = words.joined()
-            forms.append(TermForm(tokens: [MatchToken(folded: Array(joined.utf8), keys: phonetics.keys(for: joined),
-                                                      role: .name)], reading: "pronunciation"))
+            readings.append(Reading(name: "pronunciation", words: [
+                Word(folded: joined, soundInput: joined, role: .name, isJoinedToPrevious: false),
+            ]))
         }
-        return forms.map { TermForm(tokens: $0.tokens, reading: $0.reading == "folded" ? "pronunciation" : $0.reading) }
+        return readings.map { Reading(name: $0.name == "folded" ? "pronunciation" : $0.name, words: $0.words) }
+    }
+
+    /// Every reading of a text as tokens with their phonetic keys (for queries and explanations).
+    ///
+    /// - Throws: What the normalizer throws.
+    public func forms(of text: String) throws -> [TermForm] {
+        try readings(of: text).map(form(of:))
+    }
+
+    /// The pronunciation readings as tokens with keys.
+    public func pronunciationForms(of hint: String) throws -> [TermForm] {
+        try pronunciationReadings(of: hint).map(form(of:))
+    }
+
+    /// A reading's words with their keys.
+    public func form(of reading: Reading) -> TermForm {
+        TermForm(tokens: reading.words.map { word in
+            MatchToken(folded: Array(word.folded.utf8), keys: phonetics.keys(for: word.soundInput), role: word.role,
+                       isJoinedToPrevious: word.isJoinedToPrevious)
+        }, reading: reading.name)
     }
 
     /// Splits a folded text into words (letters and digits), apostrophes dropped inside words.

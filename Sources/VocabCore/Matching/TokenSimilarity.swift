@@ -34,7 +34,7 @@ public enum TokenSimilarity {
         if spelling >= phoneticSpellingFloor, query.keys.contains(where: { term.keys.contains($0) }) {
             consider(phoneticBase + 0.1 * spelling, .phonetic)
         }
-        if nicknames.count > 0, nicknames.areRelated(query.text, term.text) { consider(nicknameScore, .nickname) }
+        if nicknames.count > 0, nicknames.areRelated(query.folded, term.folded) { consider(nicknameScore, .nickname) }
         if query.folded.count == 1, term.folded.first == query.folded.first, term.folded.count > 1 {
             consider(initialScore, .initial)
         }
@@ -51,26 +51,37 @@ public enum TokenSimilarity {
     /// The optimal string alignment distance: insertions, deletions, substitutions and adjacent
     /// transpositions, each costing one.
     ///
-    /// - Complexity: O(*m*·*n*) time, O(*n*) space.
+    /// - Complexity: O(*m*·*n*) time; the three rows live on the stack for names (no allocation).
     public static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         let n = b.count
-        var previousPrevious = [Int](repeating: 0, count: n + 1)
-        var previous = Array(0...n)
-        var current = [Int](repeating: 0, count: n + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...n {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    value = min(value, previousPrevious[j - 2] + 1)
-                }
-                current[j] = value
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * (n + 1)) { buffer in
+            var previousPrevious = buffer.baseAddress!
+            var previous = previousPrevious + (n + 1)
+            var current = previous + (n + 1)
+            for j in 0...n {
+                previous[j] = j
+                previousPrevious[j] = 0
             }
-            (previousPrevious, previous, current) = (previous, current, previousPrevious)
+            a.withUnsafeBufferPointer { a in
+                b.withUnsafeBufferPointer { b in
+                    for i in 1...a.count {
+                        current[0] = i
+                        let ai = a[i - 1]
+                        for j in 1...n {
+                            let cost = ai == b[j - 1] ? 0 : 1
+                            var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                            if i > 1, j > 1, ai == b[j - 2], a[i - 2] == b[j - 1] {
+                                value = min(value, previousPrevious[j - 2] + 1)
+                            }
+                            current[j] = value
+                        }
+                        (previousPrevious, previous, current) = (previous, current, previousPrevious)
+                    }
+                }
+            }
+            return previous[n]
         }
-        return previous[n]
     }
 }

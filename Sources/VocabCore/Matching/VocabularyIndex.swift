@@ -1,13 +1,10 @@
-/// A vocabulary prepared for resolving: every term's readings, and postings from which candidates come.
+/// A vocabulary prepared for resolving: every term's readings as word ids, over a table of distinct words.
 ///
-/// Candidates come from postings, never from a scan: a query token finds terms through
-/// - its folded spelling, and adjacent query tokens joined ("mc daniel" → `mcdaniel`);
-/// - its phonetic keys in the language in force;
-/// - its one-edit neighbourhood (symmetric deletions: a word and its one-letter deletions on both sides
-///   meet when the spellings are one insertion, deletion, substitution or transposition apart);
-/// - its nicknames.
-/// Term tokens are indexed with adjacent pairs joined ("De Luca" → `deluca`). Particles, honorifics and
-/// suffixes are not posted alone (they would make every "de" a candidate).
+/// Candidates come from the word table, never from a scan of the terms. Each query unit (a word, or two
+/// adjacent words joined: "mc daniel" → `mcdaniel`) looks up the distinct words it may mean — same spelling,
+/// nickname, shared phonetic key in the language in force, one edit away — and its similarity to each is
+/// computed once. A term is a candidate only when every required word of the query meets one of its words
+/// (or joined pairs: "De Luca" → `deluca`); terms then align on the memoized similarities.
 ///
 /// Built once per vocabulary version and shared read-only across threads; a change builds a new index.
 public struct VocabularyIndex: Sendable {
@@ -18,12 +15,7 @@ public struct VocabularyIndex: Sendable {
     /// The change stamp of the set this index was built from, when it came from a store.
     public let version: Int64?
 
-    private let spelling: [String: [Int32]]
-    private let sound: [String: [Int32]]
-    private let neighbourhood: [String: [Int32]]
-
-    /// Words shorter than this get no deletion neighbourhood (one edit is too much of them).
-    static let shortestFuzzyWord = 4
+    let words: WordTable
 
     /// Builds an index.
     ///
@@ -32,82 +24,129 @@ public struct VocabularyIndex: Sendable {
     ///   - preparer: The language's normalizer, profile and phonetics.
     ///   - version: The set's change stamp, if any.
     /// - Throws: What the normalizer throws.
-    /// - Complexity: O(*n*·*w*) for *n* terms of *w* letters.
+    /// - Complexity: O(*n*·*w*) for *n* terms of *w* words; keys once per distinct word.
     public init(terms: [String], preparer: TermPreparer, version: Int64? = nil) throws {
-        try self.init(terms: terms, preparer: preparer, version: version) { _, text in try preparer.forms(of: text) }
+        try self.init(terms: terms, preparer: preparer, version: version) { _, text in try preparer.readings(of: text) }
     }
 
-    /// Builds an index whose terms' readings come from `forms` (given the term's rank and text), for terms
-    /// that are read in more than one way (an app term and its pronunciation hint).
+    /// Builds an index whose terms' readings come from `readings` (given the term's rank and text), for
+    /// terms read in more than one way (an app term and its pronunciation hint).
     ///
-    /// - Throws: What `forms` throws.
+    /// - Throws: What `readings` throws.
     public init(terms: [String], preparer: TermPreparer, version: Int64? = nil,
-                forms: (Int, String) throws -> [TermForm]) throws {
+                readings: (Int, String) throws -> [TermPreparer.Reading]) throws {
         self.preparer = preparer
         self.version = version
+        var table = WordTable()
         var indexed: [IndexedTerm] = []
         indexed.reserveCapacity(terms.count)
-        var spelling: [String: [Int32]] = [:]
-        var sound: [String: [Int32]] = [:]
-        var neighbourhood: [String: [Int32]] = [:]
-        func post(_ key: String, _ id: Int32, in map: inout [String: [Int32]]) {
-            if map[key]?.last != id { map[key, default: []].append(id) }
+        var keysByInput: [String: [String]] = [:]
+        func keys(_ input: String) -> [String] {
+            if let cached = keysByInput[input] { return cached }
+            let computed = preparer.phonetics.keys(for: input)
+            keysByInput[input] = computed
+            return computed
         }
         for (rank, text) in terms.enumerated() {
             let id = Int32(rank)
-            let readings = try forms(rank, text)
-            indexed.append(IndexedTerm(text: text, rank: rank, forms: readings))
-            for form in readings {
-                for unit in Self.postedUnits(of: form.tokens) {
-                    post(String(decoding: unit.folded, as: UTF8.self), id, in: &spelling)
-                    for key in unit.keys { post(key, id, in: &sound) }
-                    for variant in Self.neighbourhood(of: unit.folded) { post(variant, id, in: &neighbourhood) }
+            var forms: [IndexedTerm.Form] = []
+            for reading in try readings(rank, text) {
+                let singles = reading.words.map { word in
+                    table.intern(Array(word.folded.utf8)) { keys(word.soundInput) }
                 }
+                var pairs: [Int32] = []
+                for index in singles.indices.dropLast() {
+                    let first = table.token(singles[index], role: .name)
+                    let second = table.token(singles[index + 1], role: .name)
+                    let joined = NameAlignment.joinedPair(first, second)
+                    pairs.append(table.intern(joined.folded, isPair: true) { joined.keys })
+                }
+                for (index, word) in reading.words.enumerated() where word.role == .name || word.role == .number {
+                    table.post(singles[index], term: id)
+                }
+                for pair in pairs { table.post(pair, term: id) }
+                forms.append(IndexedTerm.Form(reading: reading.name, words: singles, pairs: pairs,
+                                              roles: reading.words.map(\.role),
+                                              joined: reading.words.map(\.isJoinedToPrevious)))
+            }
+            indexed.append(IndexedTerm(text: text, rank: rank, readings: forms))
+        }
+        table.compact()
+        self.terms = indexed
+        self.words = table
+    }
+
+    /// How many distinct words (and joined pairs) the index holds.
+    public var wordCount: Int { words.count }
+
+    /// A term's readings as tokens with keys (for explanations and reference checks).
+    public func forms(of term: IndexedTerm) -> [TermForm] {
+        term.readings.map { form in
+            TermForm(tokens: form.words.indices.map {
+                words.token(form.words[$0], role: form.roles[$0], isJoinedToPrevious: form.joined[$0])
+            }, reading: form.reading)
+        }
+    }
+
+    /// What a query finds: each unit's similar words, and the candidate terms.
+    struct Lookup {
+        /// For each query unit (tokens, then pairs), the similar words and their similarity.
+        var matches: [[Int32: (Double, TokenSimilarity.Reason)]]
+        /// Terms where every required query word meets a similar word.
+        var candidates: [Int32]
+    }
+
+    /// Finds the candidates of a query.
+    ///
+    /// - Complexity: proportional to the similar words found and the postings of the query's most selective
+    ///   required word.
+    func lookUp(_ query: [MatchToken]) -> Lookup {
+        let nicknames = preparer.phonetics.nicknames
+        let units = NameAlignment.units(of: query)
+        var matches: [[Int32: (Double, TokenSimilarity.Reason)]] = []
+        matches.reserveCapacity(units.count)
+        for (position, unit) in units.enumerated() {
+            var similar: [Int32: (Double, TokenSimilarity.Reason)] = [:]
+            for word in words.lookUp(unit, isSingleWord: position < query.count, nicknames: nicknames) {
+                let (value, reason) = TokenSimilarity.score(unit, words.token(word, role: .name), nicknames: nicknames)
+                if value >= NameAlignment.minimumLinkSimilarity { similar[word] = (value, reason) }
+            }
+            matches.append(similar)
+        }
+        // The words that can stand for each required query word: its own unit's and its pairs'.
+        let covers = NameAlignment.covers(count: query.count)
+        let required = query.indices.filter { query[$0].isRequired && query[$0].folded.count > 1 }
+        var wordsFor: [Set<Int32>] = query.indices.map { _ in [] }
+        for (unit, covered) in covers.enumerated() {
+            for index in covered { wordsFor[index].formUnion(matches[unit].keys) }
+        }
+        let constraints = required.isEmpty ? Array(query.indices) : required
+        guard let seed = constraints.min(by: { postingsSize(wordsFor[$0]) < postingsSize(wordsFor[$1]) }) else {
+            return Lookup(matches: matches, candidates: [])
+        }
+        var seen = Set<Int32>()
+        var candidates: [Int32] = []
+        for word in wordsFor[seed] {
+            for term in words.postings[Int(word)] where seen.insert(term).inserted {
+                let readings = terms[Int(term)].readings
+                let meetsAll = constraints.allSatisfy { index in
+                    index == seed || readings.contains { form in
+                        form.words.contains(where: wordsFor[index].contains)
+                            || form.pairs.contains(where: wordsFor[index].contains)
+                    }
+                }
+                if meetsAll { candidates.append(term) }
             }
         }
-        self.terms = indexed
-        self.spelling = spelling
-        self.sound = sound
-        self.neighbourhood = neighbourhood
+        return Lookup(matches: matches, candidates: candidates)
     }
 
-    /// The ids of the terms a query may mean, unordered.
-    ///
-    /// - Complexity: proportional to the postings the query's words hit.
+    private func postingsSize(_ set: Set<Int32>) -> Int {
+        set.reduce(0) { $0 + words.postings[Int($1)].count }
+    }
+
+    /// The ids of the terms a query may mean.
     public func candidates(for query: [MatchToken]) -> Set<Int32> {
-        var found = Set<Int32>()
-        let nicknames = preparer.phonetics.nicknames
-        for unit in Self.postedUnits(of: query, includeOptional: true) {
-            let text = String(decoding: unit.folded, as: UTF8.self)
-            found.formUnion(spelling[text] ?? [])
-            for key in unit.keys { found.formUnion(sound[key] ?? []) }
-            for variant in Self.neighbourhood(of: unit.folded) { found.formUnion(neighbourhood[variant] ?? []) }
-            for name in nicknames.related(to: text) { found.formUnion(spelling[name] ?? []) }
-        }
-        return found
-    }
-
-    /// The tokens worth posting: required words alone, and every adjacent pair joined.
-    private static func postedUnits(of tokens: [MatchToken], includeOptional: Bool = false) -> [MatchToken] {
-        var units = tokens.filter { includeOptional || $0.isRequired }
-        for index in tokens.indices.dropLast() {
-            let first = tokens[index]
-            let second = tokens[index + 1]
-            let keys = first.keys.flatMap { a in second.keys.map { a + $0 } }
-            units.append(MatchToken(folded: first.folded + second.folded, keys: keys, role: .name))
-        }
-        return units
-    }
-
-    /// A word and its one-letter deletions, for words long enough.
-    private static func neighbourhood(of word: [UInt8]) -> [String] {
-        guard word.count >= shortestFuzzyWord else { return [] }
-        var variants = [String(decoding: word, as: UTF8.self)]
-        for index in word.indices {
-            var variant = word
-            variant.remove(at: index)
-            variants.append(String(decoding: variant, as: UTF8.self))
-        }
-        return variants
+        Set(lookUp(query).candidates)
     }
 }

@@ -54,6 +54,8 @@ public enum NameTokenizer {
     /// Fills `parts` and removes apostrophes and spaces from `folded`.
     private static func splitParts(of token: inout NameToken, original: String, profile: LocaleProfile) {
         let folded = token.folded
+        let hasSeparator = folded.utf8.contains { $0 == 0x20 || $0 == 0x27 || $0 >= 0x80 }
+        if !hasSeparator && profile.rules.joinedPrefixes.isEmpty && profile.rules.capitalizedPrefixes.isEmpty { return }
         let pieces = folded.split(whereSeparator: { $0 == " " || String.apostrophes.contains($0) }).map(String.init)
         if pieces.count > 1 {
             token.parts = pieces

@@ -30,7 +30,24 @@ public struct DoubleMetaphone: PhoneticEncoder {
     public func encode(_ word: String) -> (primary: String, alternate: String) {
         let trimmed = word.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return ("", "") }
-        var state = State(value: trimmed.uppercased().unicodeScalars.map(\.value), maximumLength: maximumLength)
+        var value: [UInt8] = []
+        value.reserveCapacity(trimmed.utf8.count)
+        for scalar in trimmed.unicodeScalars {
+            switch scalar {
+            case "a"..."z": value.append(UInt8(scalar.value) - 32)
+            case "ç", "Ç": value.append(0xC7)
+            case "ñ", "Ñ": value.append(0xD1)
+            default:
+                if scalar.isASCII {
+                    value.append(UInt8(scalar.value))
+                } else {
+                    // Other letters uppercase as Java's toUpperCase does; non-ASCII ones match no rule.
+                    let upper = String(scalar).uppercased().unicodeScalars
+                    value.append(upper.count == 1 && upper.first!.isASCII ? UInt8(upper.first!.value) : 0xFF)
+                }
+            }
+        }
+        var state = State(value: value, maximumLength: maximumLength)
         state.run()
         return (state.primary, state.alternate)
     }
@@ -38,39 +55,58 @@ public struct DoubleMetaphone: PhoneticEncoder {
 
 extension DoubleMetaphone {
     /// The scan over one word: the cursor and both codes being built.
+    /// The scan over one word: the cursor and both codes being built. Letters are uppercase ASCII bytes,
+    /// with `Ç` as 0xC7 and `Ñ` as 0xD1 (Latin-1 positions); rule strings are compared byte by byte.
     private struct State {
-        let value: [UInt32]
+        let value: [UInt8]
         let maximumLength: Int
         var primary = ""
         var alternate = ""
         let slavoGermanic: Bool
 
-        init(value: [UInt32], maximumLength: Int) {
+        init(value: [UInt8], maximumLength: Int) {
             self.value = value
             self.maximumLength = maximumLength
-            let text = String(String.UnicodeScalarView(value.compactMap(Unicode.Scalar.init)))
-            slavoGermanic = text.contains("W") || text.contains("K") || text.contains("CZ") || text.contains("WITZ")
+            let w = UInt8(ascii: "W"), k = UInt8(ascii: "K"), c = UInt8(ascii: "C"), z = UInt8(ascii: "Z")
+            var found = value.contains(w) || value.contains(k)
+            if !found, value.count > 1 {
+                for index in 0..<(value.count - 1) where value[index] == c && value[index + 1] == z {
+                    found = true
+                    break
+                }
+            }
+            slavoGermanic = found  // "WITZ" contains W, so W, K and CZ cover the published condition
         }
 
         // MARK: Helpers
 
-        func at(_ index: Int) -> UInt32 {
+        func at(_ index: Int) -> UInt8 {
             index >= 0 && index < value.count ? value[index] : 0
         }
 
-        func at(_ index: Int, is letter: Character) -> Bool {
-            at(index) == letter.unicodeScalars.first!.value
+        func at(_ index: Int, is letter: Unicode.Scalar) -> Bool {
+            at(index) == UInt8(truncatingIfNeeded: letter.value)
         }
 
-        /// Whether the `length` letters at `start` equal one of `options`.
-        func matches(_ start: Int, _ length: Int, _ options: String...) -> Bool {
+        /// Whether the `length` letters at `start` equal one of `options` (ASCII rule strings).
+        func matches(_ start: Int, _ length: Int, _ options: StaticString...) -> Bool {
             matches(start, length, options)
         }
 
-        func matches(_ start: Int, _ length: Int, _ options: [String]) -> Bool {
+        func matches(_ start: Int, _ length: Int, _ options: [StaticString]) -> Bool {
             guard start >= 0, start + length <= value.count else { return false }
-            let slice = value[start..<(start + length)]
-            return options.contains { option in option.unicodeScalars.map(\.value).elementsEqual(slice) }
+            for option in options where option.utf8CodeUnitCount == length {
+                let equal = option.withUTF8Buffer { bytes in
+                    var offset = 0
+                    while offset < length {
+                        if bytes[offset] != value[start + offset] { return false }
+                        offset += 1
+                    }
+                    return true
+                }
+                if equal { return true }
+            }
+            return false
         }
 
         func isVowel(_ index: Int) -> Bool {
@@ -80,21 +116,32 @@ extension DoubleMetaphone {
             }
         }
 
-        var isComplete: Bool { primary.count >= maximumLength && alternate.count >= maximumLength }
 
-        mutating func add(_ both: String) { add(both, both) }
 
-        mutating func add(_ main: String, _ other: String) {
+        var isComplete: Bool { primary.utf8.count >= maximumLength && alternate.utf8.count >= maximumLength }
+
+        mutating func add(_ both: StaticString) { add(both, both) }
+
+        mutating func add(_ main: StaticString, _ other: StaticString) {
             addPrimary(main)
             addAlternate(other)
         }
 
-        mutating func addPrimary(_ code: String) {
-            primary += code.prefix(max(0, maximumLength - primary.count))
+        mutating func addPrimary(_ code: StaticString) {
+            Self.append(code, to: &primary, limit: maximumLength)
         }
 
-        mutating func addAlternate(_ code: String) {
-            alternate += code.prefix(max(0, maximumLength - alternate.count))
+        mutating func addAlternate(_ code: StaticString) {
+            Self.append(code, to: &alternate, limit: maximumLength)
+        }
+
+        /// Appends as much of an ASCII code as the length limit allows (codes are ASCII, so count = bytes).
+        private static func append(_ code: StaticString, to result: inout String, limit: Int) {
+            let room = limit - result.utf8.count
+            guard room > 0 else { return }
+            code.withUTF8Buffer { bytes in
+                for byte in bytes.prefix(room) { result.unicodeScalars.append(Unicode.Scalar(byte)) }
+            }
         }
 
         // MARK: The scan
@@ -102,15 +149,14 @@ extension DoubleMetaphone {
         mutating func run() {
             var index = matches(0, 2, "GN", "KN", "PN", "WR", "PS") ? 1 : 0
             while !isComplete && index < value.count {
-                let letter = at(index)
-                switch Unicode.Scalar(letter).map(Character.init) ?? " " {
+                switch Unicode.Scalar(at(index)) {
                 case "A", "E", "I", "O", "U", "Y":
                     if index == 0 { add("A") }
                     index += 1
                 case "B":
                     add("P")
                     index += at(index + 1, is: "B") ? 2 : 1
-                case "Ç":
+                case "\u{C7}":
                     add("S")
                     index += 1
                 case "C": index = handleC(index)
@@ -131,7 +177,7 @@ extension DoubleMetaphone {
                 case "N":
                     add("N")
                     index += at(index + 1, is: "N") ? 2 : 1
-                case "Ñ":
+                case "\u{D1}":
                     add("N")
                     index += 1
                 case "P":

@@ -1,0 +1,103 @@
+/// The distinct words of a vocabulary, each with its phonetic keys, and the ways to find words like a
+/// query's: by spelling, by sound, by one edit.
+///
+/// Names share words ("Maria" in thousands of names), so keys are computed and fuzzy neighbourhoods
+/// stored once per distinct word, not per name. Joined adjacent pairs ("de" + "luca" → `deluca`) are
+/// words too.
+struct WordTable: Sendable {
+    /// Spellings, by word id.
+    private(set) var spellings: [[UInt8]] = []
+    /// Phonetic keys, by word id.
+    private(set) var keys: [[String]] = []
+    /// The terms each word appears in as a required word or a pair, by word id.
+    private(set) var postings: [[Int32]] = []
+    private var ids: [[UInt8]: Int32] = [:]
+    private var sound: [String: [Int32]] = [:]
+    private var neighbourhood: [Int: [Int32]] = [:]
+
+    /// Words shorter than this get no one-edit neighbourhood.
+    static let shortestFuzzyWord = 3
+    /// Words this long also get a two-edit neighbourhood: at seven letters two edits still leave a
+    /// similarity of 0.71, above the floor a query word must reach (0.68).
+    static let shortestTwoEditWord = 7
+
+    var count: Int { spellings.count }
+
+    func id(of spelling: [UInt8]) -> Int32? { ids[spelling] }
+
+    /// The token of a word, for alignment and explanations.
+    func token(_ id: Int32, role: NameToken.Role, isJoinedToPrevious: Bool = false) -> MatchToken {
+        MatchToken(folded: spellings[Int(id)], keys: keys[Int(id)], role: role, isJoinedToPrevious: isJoinedToPrevious)
+    }
+
+    /// The id of a word, adding it (with its keys and neighbourhood) when new. Joined pairs (`isPair`) get
+    /// one-edit neighbourhoods only: spacing, not spelling, is what they make up for.
+    mutating func intern(_ spelling: [UInt8], isPair: Bool = false, keys makeKeys: () -> [String]) -> Int32 {
+        if let existing = ids[spelling] { return existing }
+        let id = Int32(spellings.count)
+        let wordKeys = makeKeys()
+        spellings.append(spelling)
+        keys.append(wordKeys)
+        postings.append([])
+        ids[spelling] = id
+        for key in wordKeys { sound[key, default: []].append(id) }
+        let depth = !isPair && spelling.count >= Self.shortestTwoEditWord ? 2 : 1
+        for variant in Set(Self.neighbourhood(of: spelling, depth: depth)) { neighbourhood[variant, default: []].append(id) }
+        return id
+    }
+
+    /// Records that a term contains a word.
+    mutating func post(_ word: Int32, term: Int32) {
+        if postings[Int(word)].last != term { postings[Int(word)].append(term) }
+    }
+
+    /// Frees spare capacity once building is done.
+    mutating func compact() {
+        spellings = spellings.map { Array($0) }
+        postings = postings.map { Array($0) }
+        ids.reserveCapacity(0)
+    }
+
+    /// Word ids whose spelling is exact, related by nickname, shares a key, or is one edit away, given
+    /// the query unit (similarities are then computed by the caller).
+    func lookUp(_ unit: MatchToken, isSingleWord: Bool, nicknames: NicknameTable) -> Set<Int32> {
+        var found = Set<Int32>()
+        if let exact = ids[unit.folded] { found.insert(exact) }
+        if nicknames.count > 0 {
+            for name in nicknames.related(to: unit.text) {
+                if let id = ids[Array(name.utf8)] { found.insert(id) }
+            }
+        }
+        for key in unit.keys { found.formUnion(sound[key] ?? []) }
+        // A query word one letter shorter than a seven-letter word can still be two edits from it.
+        let depth = isSingleWord && unit.folded.count >= Self.shortestTwoEditWord - 1 ? 2 : 1
+        for variant in Self.neighbourhood(of: unit.folded, depth: depth) { found.formUnion(neighbourhood[variant] ?? []) }
+        return found
+    }
+
+    /// Hashes of a word and of its deletions of up to `depth` letters (symmetric deletion: two words within
+    /// `depth` insertions, deletions, substitutions or adjacent transpositions share one of them).
+    static func neighbourhood(of word: [UInt8], depth: Int = 1) -> [Int] {
+        guard word.count >= shortestFuzzyWord else { return [] }
+        var hashes = [hash(word, skipping: -1, -1)]
+        hashes.reserveCapacity(word.count + 1 + (depth > 1 ? word.count * (word.count - 1) / 2 : 0))
+        for first in word.indices {
+            hashes.append(hash(word, skipping: first, -1))
+            if depth > 1 {
+                for second in (first + 1)..<word.count { hashes.append(hash(word, skipping: first, second)) }
+            }
+        }
+        return hashes
+    }
+
+    private static func hash(_ word: [UInt8], skipping first: Int, _ second: Int) -> Int {
+        var hasher = Hasher()
+        var length = 0
+        for (index, byte) in word.enumerated() where index != first && index != second {
+            hasher.combine(byte)
+            length += 1
+        }
+        hasher.combine(length)
+        return hasher.finalize()
+    }
+}
