@@ -28,8 +28,15 @@ public struct ICUTextNormalizer: TextNormalizer {
     /// form; what they leave in another script goes through `Any-Latin`.
     public static let romanizationTransformID = "[^[:ASCII:][:Latin:]] Russian-Latin/BGN; Greek-Latin/UNGEGN"
 
+    /// Whether plain ASCII text skips ICU's word breaker (same words, see ``ASCIIWordBreaker``).
+    public let usesASCIIFastPath: Bool
+
     /// Creates a normalizer.
-    public init() {}
+    ///
+    /// - Parameter asciiFastPath: Segment ASCII text without ICU (the default; `false` for reference checks).
+    public init(asciiFastPath: Bool = true) {
+        usesASCIIFastPath = asciiFastPath
+    }
 
     public func normalize(_ text: String, in profile: LocaleProfile) throws -> NormalizedText {
         let language = profile.language
@@ -57,7 +64,9 @@ public struct ICUTextNormalizer: TextNormalizer {
             if refolded != folded { alternateFolded = refolded }
         }
 
-        let words = try ICUWordBreaker.shared(locale: language.icuLocaleName).words(in: faithfulUnits)
+        let words = isASCII && usesASCIIFastPath && !faithfulUnits.contains(0x5F)
+            ? ASCIIWordBreaker.words(in: faithfulUnits.map { UInt8(truncatingIfNeeded: $0) })
+            : try ICUWordBreaker.shared(locale: language.icuLocaleName).words(in: faithfulUnits)
         var segments: [NameTokenizer.Segment] = []
         segments.reserveCapacity(words.count)
         var previousEnd = 0

@@ -32,9 +32,7 @@ public enum AppVocabularyFile {
         var format = PropertyListSerialization.PropertyListFormat.xml
         let root: Any
         do {
-            root = try PlistLineMap.serialized {
-                try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
-            }
+            root = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
         } catch {
             // Only PropertyListSerialization's debug description carries the real line of a syntax error.
             let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"

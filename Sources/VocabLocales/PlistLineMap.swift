@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -21,21 +20,8 @@ final class PlistLineMap: NSObject, XMLParserDelegate {
     private var keyText: String?
     private weak var parser: XMLParser?
 
-    /// swift-corelibs-foundation's XML parsing (libxml2 underneath) is not safe to run on several threads
-    /// at once; one parse at a time, process-wide.
-    private static let parsing = Mutex(())
-
     /// Maps an XML property list; returns an empty map for anything else.
     static func lines(of data: Data) -> [String: Int] {
-        parsing.withLock { _ in map(data) }
-    }
-
-    /// Runs other property-list work under the same lock (Foundation's XML plist reader shares the parser).
-    static func serialized<T>(_ body: () throws -> T) rethrows -> T {
-        try parsing.withLock { _ in try body() }
-    }
-
-    private static func map(_ data: Data) -> [String: Int] {
         let map = PlistLineMap()
         let parser = XMLParser(data: data)
         map.parser = parser

@@ -71,6 +71,7 @@ public struct NameAlignment: Sendable, Hashable {
         var candidates: [(value: Double, reason: TokenSimilarity.Reason, query: Int, term: Int, span: Int)] = []
         let queryUnits = queryCount + max(0, queryCount - 1)
         let termUnits = termCount + max(0, termCount - 1)
+        candidates.reserveCapacity(queryUnits * termUnits)
         for qi in 0..<queryUnits {
             for ti in 0..<termUnits {
                 if let (value, reason) = similarity(qi, ti) {
@@ -99,13 +100,13 @@ public struct NameAlignment: Sendable, Hashable {
         }
         // A link into a hyphenated compound that the query's links leave partly uncovered is not the
         // compound's name ("katrin" for "Anne-Kathrin"); "anne claire" covering both parts is.
-        let compounds = Self.compounds(joined: termJoined)
-        links = links.map { link in
-            let partial = link.term.contains { index in
-                compounds[index].contains { usedTerm & (1 << UInt64($0)) == 0 }
+        if termJoined.contains(true) {
+            let compounds = Self.compoundMasks(joined: termJoined)
+            links = links.map { link in
+                let partial = link.term.contains { index in compounds[index] & ~usedTerm != 0 }
+                guard partial, link.similarity > Self.compoundPartCap else { return link }
+                return Link(query: link.query, term: link.term, similarity: Self.compoundPartCap, reason: link.reason)
             }
-            guard partial, link.similarity > Self.compoundPartCap else { return link }
-            return Link(query: link.query, term: link.term, similarity: Self.compoundPartCap, reason: link.reason)
         }
         self.links = links.sorted { ($0.query.first ?? 0) < ($1.query.first ?? 0) }
 
@@ -143,20 +144,18 @@ public struct NameAlignment: Sendable, Hashable {
         (0..<count).map { [$0] } + (0..<max(0, count - 1)).map { [$0, $0 + 1] }
     }
 
-    /// For each term token, the indices of the hyphenated compound it belongs to (itself alone if none).
-    private static func compounds(joined: [Bool]) -> [[Int]] {
-        var groups: [[Int]] = []
-        var current: [Int] = []
-        for index in joined.indices {
-            if index > 0 && !joined[index] {
-                groups.append(current)
-                current = []
-            }
-            current.append(index)
+    /// For each term token, the mask of the hyphenated compound it belongs to (itself alone if none).
+    private static func compoundMasks(joined: [Bool]) -> [UInt64] {
+        var result = [UInt64](repeating: 0, count: joined.count)
+        var start = 0
+        for index in joined.indices.dropFirst(0) where index < 32 {
+            if index > 0 && !joined[index] { start = index }
+            var group: UInt64 = 0
+            var end = index
+            while end + 1 < joined.count && end + 1 < 32 && joined[end + 1] { end += 1 }
+            for member in start...end { group |= 1 << UInt64(member) }
+            result[index] = group
         }
-        if !current.isEmpty { groups.append(current) }
-        var result = [[Int]](repeating: [], count: joined.count)
-        for group in groups { for index in group { result[index] = group } }
         return result
     }
 
