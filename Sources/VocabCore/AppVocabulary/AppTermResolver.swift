@@ -70,7 +70,7 @@ public struct AppTermResolver: Sendable {
     ///
     /// - Throws: What the normalizer throws.
     public func resolve(_ query: String) throws -> Result {
-        let result = try resolver.resolve(query)
+        let result = try resolver.resolve(query, keepingAll: true)
         guard result.resolution != .needsValue else {
             return Result(outcome: Resolution.needsValue.name, matches: [], truncated: false, queryTokens: [])
         }

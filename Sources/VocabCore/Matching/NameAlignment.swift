@@ -62,70 +62,138 @@ public struct NameAlignment: Sendable, Hashable {
     ///   - similarity: The similarity of a query unit to a term unit, or `nil` below ``minimumLinkSimilarity``.
     public init(query: [NameToken.Role], term: [NameToken.Role], termJoined: [Bool],
                 similarity: (Int, Int) -> (Double, TokenSimilarity.Reason)?) {
-        // Units as bitmasks of the tokens they cover (names have far fewer than 64 tokens).
+        var links: [Link] = []
+        let summary = Self.evaluate(query: query, term: term, termJoined: termJoined, similarity: similarity) {
+            links.append(Link(query: Self.indices($0), term: Self.indices($1), similarity: $2, reason: $3))
+        }
+        self.links = links
+        score = summary.score
+        weakestQueryWord = summary.weakestQueryWord
+        termCoverage = summary.termCoverage
+    }
+
+    /// The figures of an alignment without its links: what ranking and deciding need.
+    public struct Summary: Sendable, Hashable {
+        public let score: Double
+        public let weakestQueryWord: Double
+        public let termCoverage: Double
+
+        public init(score: Double, weakestQueryWord: Double, termCoverage: Double) {
+            self.score = score
+            self.weakestQueryWord = weakestQueryWord
+            self.termCoverage = termCoverage
+        }
+    }
+
+    /// Scores an alignment without building its links (no allocation for names): the resolver ranks every
+    /// candidate this way and builds full alignments only for the few it shows.
+    public static func summary(query: [NameToken.Role], term: [NameToken.Role], termJoined: [Bool],
+                               similarity: (Int, Int) -> (Double, TokenSimilarity.Reason)?) -> Summary {
+        evaluate(query: query, term: term, termJoined: termJoined, similarity: similarity, link: nil)
+    }
+
+    /// The alignment algorithm. Units are bitmasks of the tokens they cover (names have far fewer than
+    /// 32 tokens); the final links are reported to `link`, in query order, when it is given.
+    private static func evaluate(
+        query: [NameToken.Role], term: [NameToken.Role], termJoined: [Bool],
+        similarity: (Int, Int) -> (Double, TokenSimilarity.Reason)?,
+        link: ((UInt64, UInt64, Double, TokenSimilarity.Reason) -> Void)?
+    ) -> Summary {
         let queryCount = min(query.count, 32)
         let termCount = min(term.count, 32)
         func mask(_ unit: Int, _ count: Int) -> UInt64 {
             unit < count ? 1 << UInt64(unit) : 3 << UInt64(unit - count)
         }
-        var candidates: [(value: Double, reason: TokenSimilarity.Reason, query: Int, term: Int, span: Int)] = []
+        typealias Pairing = (value: Double, reason: TokenSimilarity.Reason, query: UInt64, term: UInt64, span: Int,
+                             order: Int)
         let queryUnits = queryCount + max(0, queryCount - 1)
         let termUnits = termCount + max(0, termCount - 1)
-        candidates.reserveCapacity(queryUnits * termUnits)
-        for qi in 0..<queryUnits {
-            for ti in 0..<termUnits {
-                if let (value, reason) = similarity(qi, ti) {
-                    let span = (qi < queryCount ? 1 : 2) + (ti < termCount ? 1 : 2)
-                    candidates.append((value, reason, qi, ti, span))
+        return withUnsafeTemporaryAllocation(of: Pairing.self, capacity: max(1, queryUnits * termUnits)) { pairings in
+            var count = 0
+            for qi in 0..<queryUnits {
+                for ti in 0..<termUnits {
+                    if let (value, reason) = similarity(qi, ti) {
+                        let span = (qi < queryCount ? 1 : 2) + (ti < termCount ? 1 : 2)
+                        pairings.initializeElement(at: count, to: (value, reason, mask(qi, queryCount),
+                                                                   mask(ti, termCount), span, count))
+                        count += 1
+                    }
                 }
             }
-        }
-        // Highest similarity first; on ties prefer single tokens (fewer covered), then earlier positions.
-        candidates.sort { a, b in
-            if a.value != b.value { return a.value > b.value }
-            if a.span != b.span { return a.span < b.span }
-            return (a.query, a.term) < (b.query, b.term)
-        }
-        var usedQuery: UInt64 = 0
-        var usedTerm: UInt64 = 0
-        var links: [Link] = []
-        for candidate in candidates {
-            let q = mask(candidate.query, queryCount)
-            let t = mask(candidate.term, termCount)
-            if usedQuery & q != 0 || usedTerm & t != 0 { continue }
-            usedQuery |= q
-            usedTerm |= t
-            links.append(Link(query: Self.indices(q), term: Self.indices(t), similarity: candidate.value,
-                              reason: candidate.reason))
-        }
-        // A link into a hyphenated compound that the query's links leave partly uncovered is not the
-        // compound's name ("katrin" for "Anne-Kathrin"); "anne claire" covering both parts is.
-        if termJoined.contains(true) {
-            let compounds = Self.compoundMasks(joined: termJoined)
-            links = links.map { link in
-                let partial = link.term.contains { index in compounds[index] & ~usedTerm != 0 }
-                guard partial, link.similarity > Self.compoundPartCap else { return link }
-                return Link(query: link.query, term: link.term, similarity: Self.compoundPartCap, reason: link.reason)
+            // Highest similarity first; on ties prefer single tokens (fewer covered), then earlier positions
+            // (the order they were generated in: query unit, then term unit).
+            var used = UnsafeMutableBufferPointer(rebasing: pairings[0..<count])
+            used.sort { a, b in
+                if a.value != b.value { return a.value > b.value }
+                if a.span != b.span { return a.span < b.span }
+                return a.order < b.order
             }
+            var usedQuery: UInt64 = 0
+            var usedTerm: UInt64 = 0
+            var linkCount = 0
+            for index in 0..<count {
+                let pairing = used[index]
+                if usedQuery & pairing.query != 0 || usedTerm & pairing.term != 0 { continue }
+                usedQuery |= pairing.query
+                usedTerm |= pairing.term
+                used[linkCount] = pairing  // selected links move to the front, in selection order
+                linkCount += 1
+            }
+            // A link into a hyphenated compound that the query's links leave partly uncovered is not the
+            // compound's name ("katrin" for "Anne-Kathrin"); "anne claire" covering both parts is.
+            if termJoined.contains(true) {
+                let compounds = Self.compoundMasks(joined: termJoined)
+                for index in 0..<linkCount where used[index].value > compoundPartCap {
+                    var bits = used[index].term
+                    var partial = false
+                    while bits != 0 {
+                        let token = bits.trailingZeroBitCount
+                        if token < compounds.count, compounds[token] & ~usedTerm != 0 { partial = true }
+                        bits &= bits - 1
+                    }
+                    if partial { used[index].value = compoundPartCap }
+                }
+            }
+            // Links in query order (each covers distinct query tokens, so their lowest bits differ).
+            var links = UnsafeMutableBufferPointer(rebasing: used[0..<linkCount])
+            links.sort { $0.query.trailingZeroBitCount < $1.query.trailingZeroBitCount }
+            var inOrder = true
+            var previousTerm = -1
+            var queryTotal = 0.0
+            var weakest = Double.infinity
+            var countedTokens = 0
+            for index in 0..<linkCount {
+                let termFirst = links[index].term.trailingZeroBitCount
+                if termFirst < previousTerm { inOrder = false }
+                previousTerm = termFirst
+                link?(links[index].query, links[index].term, links[index].value, links[index].reason)
+            }
+            // The mean over the required query words (all words when none is required), unmatched ones 0.
+            var requiredMask: UInt64 = 0
+            for index in 0..<queryCount where query[index] == .name || query[index] == .number {
+                requiredMask |= 1 << UInt64(index)
+            }
+            if requiredMask == 0 { requiredMask = queryCount == 64 ? .max : (1 << UInt64(queryCount)) - 1 }
+            for token in 0..<queryCount where requiredMask & (1 << UInt64(token)) != 0 {
+                var value = 0.0
+                for index in 0..<linkCount where links[index].query & (1 << UInt64(token)) != 0 {
+                    value = links[index].value
+                }
+                queryTotal += value
+                weakest = min(weakest, value)
+                countedTokens += 1
+            }
+            let queryScore = countedTokens == 0 ? 0 : queryTotal / Double(countedTokens)
+            var termRequired = 0
+            var covered = 0
+            for index in 0..<termCount where term[index] == .name || term[index] == .number || term[index] == .suffix {
+                termRequired += 1
+                if usedTerm & (1 << UInt64(index)) != 0 { covered += 1 }
+            }
+            let coverage = termRequired == 0 ? 1 : Double(covered) / Double(termRequired)
+            let score = queryScore * (1 - partialPenalty * (1 - coverage)) + (inOrder && linkCount > 1 ? orderBonus : 0)
+            return Summary(score: score, weakestQueryWord: countedTokens == 0 ? 0 : weakest, termCoverage: coverage)
         }
-        self.links = links.sorted { ($0.query.first ?? 0) < ($1.query.first ?? 0) }
-
-        var similarityOf = [Double](repeating: 0, count: query.count)
-        for link in links { for index in link.query { similarityOf[index] = link.similarity } }
-        let required = query.indices.filter { query[$0] == .name || query[$0] == .number }
-        let counted = required.isEmpty ? Array(query.indices) : required
-        let total = counted.reduce(0) { $0 + similarityOf[$1] }
-        let queryScore = counted.isEmpty ? 0 : total / Double(counted.count)
-        weakestQueryWord = counted.map { similarityOf[$0] }.min() ?? 0
-
-        let termRequired = term.indices.filter { term[$0] == .name || term[$0] == .number || term[$0] == .suffix }
-        let covered = termRequired.filter { usedTerm & (1 << UInt64($0)) != 0 }.count
-        termCoverage = termRequired.isEmpty ? 1 : Double(covered) / Double(termRequired.count)
-
-        let termOrder = self.links.map { $0.term.first ?? 0 }
-        let inOrder = termOrder == termOrder.sorted()
-        score = queryScore * (1 - Self.partialPenalty * (1 - termCoverage))
-            + (inOrder && links.count > 1 ? Self.orderBonus : 0)
     }
 
     /// The token indices set in a mask.

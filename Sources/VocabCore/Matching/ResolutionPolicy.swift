@@ -37,9 +37,17 @@ public struct ResolutionPolicy: Sendable, Hashable, Codable {
         self.maximumOptions = maximumOptions
     }
 
+    /// Whether a candidate is good enough to be considered at all.
+    public func isPlausible(_ summary: NameAlignment.Summary) -> Bool {
+        summary.score >= floor && summary.weakestQueryWord >= weakestWordFloor
+    }
+
     /// Decides the outcome from candidates sorted best first (score, then registration order).
     public func decide(_ ranked: [Candidate]) -> Resolution {
-        let plausible = ranked.filter { $0.score >= floor && $0.alignment.weakestQueryWord >= weakestWordFloor }
+        let plausible = ranked.filter {
+            isPlausible(NameAlignment.Summary(score: $0.score, weakestQueryWord: $0.alignment.weakestQueryWord,
+                                              termCoverage: $0.alignment.termCoverage))
+        }
         guard let best = plausible.first else { return .unsupported }
         let near = plausible.filter { $0.score >= best.score - margin }
         if near.count >= 2 {

@@ -60,18 +60,26 @@ struct WordTable: Sendable {
 
     /// Word ids whose spelling is exact, related by nickname, shares a key, or is one edit away, given
     /// the query unit (similarities are then computed by the caller).
-    func lookUp(_ unit: MatchToken, isSingleWord: Bool, nicknames: NicknameTable) -> Set<Int32> {
-        var found = Set<Int32>()
-        if let exact = ids[unit.folded] { found.insert(exact) }
+    func lookUp(_ unit: MatchToken, isSingleWord: Bool, nicknames: NicknameTable) -> [Int32] {
+        var found: [Int32] = []
+        if let exact = ids[unit.folded] { found.append(exact) }
         if nicknames.count > 0 {
             for name in nicknames.related(to: unit.text) {
-                if let id = ids[Array(name.utf8)] { found.insert(id) }
+                if let id = ids[Array(name.utf8)] { found.append(id) }
             }
         }
-        for key in unit.keys { found.formUnion(sound[key] ?? []) }
+        for key in unit.keys { found += sound[key] ?? [] }
         // A query word one letter shorter than a seven-letter word can still be two edits from it.
         let depth = isSingleWord && unit.folded.count >= Self.shortestTwoEditWord - 1 ? 2 : 1
-        for variant in Self.neighbourhood(of: unit.folded, depth: depth) { found.formUnion(neighbourhood[variant] ?? []) }
+        for variant in Self.neighbourhood(of: unit.folded, depth: depth) { found += neighbourhood[variant] ?? [] }
+        // Sorting and dropping repeats is cheaper than a set for these few dozen ids.
+        found.sort()
+        var unique = 0
+        for index in found.indices where index == 0 || found[index] != found[index - 1] {
+            found[unique] = found[index]
+            unique += 1
+        }
+        found.removeSubrange(unique...)
         return found
     }
 

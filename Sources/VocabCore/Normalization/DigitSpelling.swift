@@ -21,6 +21,8 @@ public enum DigitSpelling {
     /// - Returns: The text with words for digits, single-spaced, or `nil` when it holds no digits.
     /// - Throws: Whatever `spell` throws.
     public static func spellOut(_ text: String, spell: (Int64) throws -> String) rethrows -> String? {
+        // Most texts are ASCII without digits: nothing to spell.
+        if text.utf8.allSatisfy({ $0 < 0x80 && !(0x30...0x39).contains($0) }) { return nil }
         var output = ""
         var run: [Int64] = []
         var sawDigit = false

@@ -55,14 +55,15 @@ public enum NameTokenizer {
     private static func splitParts(of token: inout NameToken, original: String, profile: LocaleProfile) {
         let folded = token.folded
         let hasSeparator = folded.utf8.contains { $0 == 0x20 || $0 == 0x27 || $0 >= 0x80 }
-        if !hasSeparator && profile.rules.joinedPrefixes.isEmpty && profile.rules.capitalizedPrefixes.isEmpty { return }
-        let pieces = folded.split(whereSeparator: { $0 == " " || String.apostrophes.contains($0) }).map(String.init)
-        if pieces.count > 1 {
-            token.parts = pieces
-            token.folded = pieces.joined()
-            return
+        if hasSeparator {
+            let pieces = folded.split(whereSeparator: { $0 == " " || String.apostrophes.contains($0) }).map(String.init)
+            if pieces.count > 1 {
+                token.parts = pieces
+                token.folded = pieces.joined()
+                return
+            }
+            token.folded = pieces.first ?? ""
         }
-        token.folded = pieces.first ?? ""
         for prefix in profile.rules.joinedPrefixes where token.folded.hasPrefix(prefix) {
             let rest = token.folded.dropFirst(prefix.count)
             if rest.count >= 3 {

@@ -28,7 +28,8 @@ public struct DoubleMetaphone: PhoneticEncoder {
 
     /// The primary and alternate codes.
     public func encode(_ word: String) -> (primary: String, alternate: String) {
-        let trimmed = word.trimmingCharacters(in: .whitespaces)
+        let trimmed = word.utf8.first == 0x20 || word.utf8.last == 0x20 || word.utf8.first == 0x09
+            ? word.trimmingWhitespace() : word
         guard !trimmed.isEmpty else { return ("", "") }
         var value: [UInt8] = []
         value.reserveCapacity(trimmed.utf8.count)
