@@ -1,0 +1,26 @@
+// swift-tools-version:6.1
+// The benchmark suite, kept out of the main package's build and tests (as swift-log does):
+//   cd Benchmarks && swift package benchmark
+import PackageDescription
+
+let package = Package(
+    name: "VocabBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "VocabBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "VocabCore", package: "main"),
+                .product(name: "VocabICU", package: "main"),
+                .product(name: "VocabLocales", package: "main"),
+            ],
+            path: "Benchmarks/VocabBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        )
+    ]
+)
