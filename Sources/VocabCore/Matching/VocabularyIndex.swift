@@ -76,6 +76,9 @@ public struct VocabularyIndex: Sendable {
         self.words = table
     }
 
+    /// A match this close makes the two-edit look-up pointless for a query word.
+    static let closeEnoughToSkipTwoEdits = 0.85
+
     /// How many distinct words (and joined pairs) the index holds.
     public var wordCount: Int { words.count }
 
@@ -91,7 +94,7 @@ public struct VocabularyIndex: Sendable {
     /// What a query finds: each unit's similar words, and the candidate terms.
     struct Lookup {
         /// For each query unit (tokens, then pairs), the similar words and their similarity.
-        var matches: [[Int32: (Double, TokenSimilarity.Reason)]]
+        var matches: [WordIDMap<(Double, TokenSimilarity.Reason)>]
         /// Terms where every required query word meets a similar word.
         var candidates: [Int32]
     }
@@ -103,31 +106,45 @@ public struct VocabularyIndex: Sendable {
     func lookUp(_ query: [MatchToken]) -> Lookup {
         let nicknames = preparer.phonetics.nicknames
         let units = NameAlignment.units(of: query)
-        var matches: [[Int32: (Double, TokenSimilarity.Reason)]] = []
+        var matches: [WordIDMap<(Double, TokenSimilarity.Reason)>] = []
         matches.reserveCapacity(units.count)
         for (position, unit) in units.enumerated() {
-            var similar: [Int32: (Double, TokenSimilarity.Reason)] = [:]
-            for word in words.lookUp(unit, isSingleWord: position < query.count, nicknames: nicknames) {
+            var similar = WordIDMap<(Double, TokenSimilarity.Reason)>(capacity: 16)
+            var closest = 0.0
+            for word in words.lookUp(unit, depth: 1, nicknames: nicknames) {
                 let (value, reason) = TokenSimilarity.score(unit, words.token(word, role: .name), nicknames: nicknames)
                 if value >= NameAlignment.minimumLinkSimilarity { similar[word] = (value, reason) }
+                closest = max(closest, value)
+            }
+            // Two edits away only matters when nothing closer answers this word: an exact or one-edit match
+            // outscores a two-edit one by more than the near-equal margin. Long single words only (at six
+            // letters, two edits from a seven-letter word still leave 0.71).
+            if position < query.count, unit.folded.count >= WordTable.shortestTwoEditWord - 1,
+               closest < Self.closeEnoughToSkipTwoEdits {
+                for word in words.twoEditLookUp(unit) where similar[word] == nil {
+                    let (value, reason) = TokenSimilarity.score(unit, words.token(word, role: .name), nicknames: nicknames)
+                    if value >= NameAlignment.minimumLinkSimilarity { similar[word] = (value, reason) }
+                }
             }
             matches.append(similar)
         }
         // The words that can stand for each required query word: its own unit's and its pairs'.
         let covers = NameAlignment.covers(count: query.count)
         let required = query.indices.filter { query[$0].isRequired && query[$0].folded.count > 1 }
-        var wordsFor: [Set<Int32>] = query.indices.map { _ in [] }
+        var wordsFor: [WordIDMap<Void>] = query.indices.map { _ in WordIDMap(capacity: 16) }
         for (unit, covered) in covers.enumerated() {
-            for index in covered { wordsFor[index].formUnion(matches[unit].keys) }
+            let keys = matches[unit].allKeys
+            for index in covered { for key in keys { wordsFor[index][key] = () } }
         }
         let constraints = required.isEmpty ? Array(query.indices) : required
         guard let seed = constraints.min(by: { postingsSize(wordsFor[$0]) < postingsSize(wordsFor[$1]) }) else {
             return Lookup(matches: matches, candidates: [])
         }
-        var seen = Set<Int32>()
+        var seen = WordIDMap<Void>(capacity: 64)
         var candidates: [Int32] = []
-        for word in wordsFor[seed] {
-            for term in words.postings[Int(word)] where seen.insert(term).inserted {
+        for word in wordsFor[seed].allKeys {
+            for term in words.postings[Int(word)] where !seen.contains(term) {
+                seen[term] = ()
                 let readings = terms[Int(term)].readings
                 let meetsAll = constraints.allSatisfy { index in
                     index == seed || readings.contains { form in
@@ -141,8 +158,8 @@ public struct VocabularyIndex: Sendable {
         return Lookup(matches: matches, candidates: candidates)
     }
 
-    private func postingsSize(_ set: Set<Int32>) -> Int {
-        set.reduce(0) { $0 + words.postings[Int($1)].count }
+    private func postingsSize(_ set: WordIDMap<Void>) -> Int {
+        set.allKeys.reduce(0) { $0 + words.postings[Int($1)].count }
     }
 
     /// The ids of the terms a query may mean.

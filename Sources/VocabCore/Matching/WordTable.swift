@@ -60,7 +60,7 @@ struct WordTable: Sendable {
 
     /// Word ids whose spelling is exact, related by nickname, shares a key, or is one edit away, given
     /// the query unit (similarities are then computed by the caller).
-    func lookUp(_ unit: MatchToken, isSingleWord: Bool, nicknames: NicknameTable) -> [Int32] {
+    func lookUp(_ unit: MatchToken, depth: Int, nicknames: NicknameTable) -> [Int32] {
         var found: [Int32] = []
         if let exact = ids[unit.folded] { found.append(exact) }
         if nicknames.count > 0 {
@@ -69,8 +69,6 @@ struct WordTable: Sendable {
             }
         }
         for key in unit.keys { found += sound[key] ?? [] }
-        // A query word one letter shorter than a seven-letter word can still be two edits from it.
-        let depth = isSingleWord && unit.folded.count >= Self.shortestTwoEditWord - 1 ? 2 : 1
         for variant in Self.neighbourhood(of: unit.folded, depth: depth) { found += neighbourhood[variant] ?? [] }
         // Sorting and dropping repeats is cheaper than a set for these few dozen ids.
         found.sort()
@@ -80,6 +78,18 @@ struct WordTable: Sendable {
             unique += 1
         }
         found.removeSubrange(unique...)
+        return found
+    }
+
+    /// Hashes of only the two-letter deletions of a word (the second pass of a two-edit look-up).
+    func twoEditLookUp(_ unit: MatchToken) -> [Int32] {
+        var found: [Int32] = []
+        let word = unit.folded
+        for first in word.indices {
+            for second in (first + 1)..<word.count {
+                found += neighbourhood[Self.hash(word, skipping: first, second)] ?? []
+            }
+        }
         return found
     }
 
@@ -100,7 +110,7 @@ struct WordTable: Sendable {
 
     /// FNV-1a over the bytes left after the deletions, then the length. Collisions only cost a wasted
     /// similarity check: every word found is verified. (SipHash cost 8% of a query here.)
-    private static func hash(_ word: [UInt8], skipping first: Int, _ second: Int) -> Int {
+    static func hash(_ word: [UInt8], skipping first: Int, _ second: Int) -> Int {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         var length: UInt64 = 0
         for index in word.indices where index != first && index != second {

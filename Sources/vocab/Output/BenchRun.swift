@@ -20,6 +20,8 @@ struct BenchResult: Encodable {
     let acceptedWrong: Int
     let baselineP50: Double?
     let baselineTop1: Double?
+    /// top-1 by the kind of perturbation (`typo`, `phonetic`, `first_only`, ...), for queries with a source.
+    let top1ByKind: [String: Double]
 
     static let header = "terms    build µs/term  bytes/term   p50 µs   p90 µs   p99 µs   q/s 1 thread   q/s all   top-1    "
         + "baseline p50   baseline top-1"
@@ -56,6 +58,7 @@ struct BenchRun {
         var top1 = 0
         var withSource = 0
         var acceptedWrong = 0
+        var kinds: [String: (hits: Int, total: Int)] = [:]
         let single = try clock.measure {
             for query in queries {
                 var result: Resolver.Result?
@@ -63,7 +66,10 @@ struct BenchRun {
                 latencies.append(Self.microseconds(elapsed))
                 if let source = query.source {
                     withSource += 1
-                    if result?.ranked.first?.term == source { top1 += 1 }
+                    let hit = result?.ranked.first?.term == source
+                    if hit { top1 += 1 }
+                    kinds[query.kind, default: (0, 0)].total += 1
+                    if hit { kinds[query.kind, default: (0, 0)].hits += 1 }
                 }
                 if case .success(let candidate) = result?.resolution, candidate.term != query.source { acceptedWrong += 1 }
             }
@@ -94,7 +100,8 @@ struct BenchRun {
             queriesPerSecond: Double(queries.count) / (Self.microseconds(single) / 1e6),
             queriesPerSecondAllThreads: Double(queries.count) / (Self.microseconds(all) / 1e6), threads: threads,
             top1: withSource == 0 ? 0 : Double(top1) / Double(withSource), top1Count: top1, withSource: withSource,
-            acceptedWrong: acceptedWrong, baselineP50: baselineP50, baselineTop1: baselineTop1)
+            acceptedWrong: acceptedWrong, baselineP50: baselineP50, baselineTop1: baselineTop1,
+            top1ByKind: kinds.mapValues { Double($0.hits) / Double(max($0.total, 1)) })
     }
 
     /// The same run's baseline: every term's folded spelling compared with the query's by edit distance,
