@@ -59,8 +59,9 @@ let package = Package(
                 swiftSettings: strictSettings),
         .testTarget(name: "VocabCoreTests", dependencies: ["VocabCore", "VocabTestSupport"],
                     swiftSettings: strictSettings),
+        // Vector and fixture files are read from disk by path (#filePath), not bundled.
         .testTarget(name: "VocabICUTests", dependencies: ["VocabICU", "VocabLocales", "VocabTestSupport"],
-                    swiftSettings: strictSettings),
+                    exclude: ["Vectors", "Fixtures"], swiftSettings: strictSettings),
         .testTarget(name: "VocabStoreTests", dependencies: ["VocabStore", "VocabTestSupport"],
                     swiftSettings: strictSettings),
         .testTarget(name: "VocabCLITests", dependencies: ["vocab", "VocabTestSupport"],

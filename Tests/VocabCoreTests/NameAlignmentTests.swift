@@ -55,3 +55,27 @@ private func align(_ query: String, _ term: String) throws -> NameAlignment {
         #expect(alignment.score < 0.6)
     }
 }
+
+@Suite struct SingleWordSummaryTests {
+    @Test("The one-word summary equals the general alignment's", arguments: [
+        ("bobo", "Bobo le Grand"), ("lili", "Lili Jr."), ("kathrin", "Anne-Kathrin Weiss"), ("anne", "Anne-Claire Gautier"),
+        ("deluca", "Agnolo De Luca"), ("gertrude", "Bobo le Grand"), ("matthieu", "Matthieu"), ("weiss", "Dr. Karl Weiss"),
+    ])
+    func matchesGeneral(query: String, term: String) throws {
+        let preparer = TermPreparer.simple()
+        let q = try preparer.forms(of: query)[0].tokens
+        let t = try preparer.forms(of: term)[0].tokens
+        let queryUnits = NameAlignment.units(of: q)
+        let termUnits = NameAlignment.units(of: t)
+        func similarity(_ qi: Int, _ ti: Int) -> (Double, TokenSimilarity.Reason)? {
+            let (value, reason) = TokenSimilarity.score(queryUnits[qi], termUnits[ti], nicknames: NicknameTable())
+            return value >= NameAlignment.minimumLinkSimilarity ? (value, reason) : nil
+        }
+        let general = NameAlignment.summary(query: q.map(\.role), term: t.map(\.role),
+                                            termJoined: t.map(\.isJoinedToPrevious), similarity: similarity)
+        let single = NameAlignment.singleWordSummary(term: t.map(\.role), termJoined: t.map(\.isJoinedToPrevious)) {
+            similarity(0, $0)
+        }
+        #expect(single == general, "'\(query)' vs '\(term)'")
+    }
+}

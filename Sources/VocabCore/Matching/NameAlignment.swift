@@ -63,7 +63,8 @@ public struct NameAlignment: Sendable, Hashable {
     public init(query: [NameToken.Role], term: [NameToken.Role], termJoined: [Bool],
                 similarity: (Int, Int) -> (Double, TokenSimilarity.Reason)?) {
         var links: [Link] = []
-        let summary = Self.evaluate(query: query, term: term, termJoined: termJoined, similarity: similarity) {
+        let summary = Self.evaluate(query: query, termCount: term.count, role: { term[$0] }, joined: { termJoined[$0] },
+                                    similarity: similarity) {
             links.append(Link(query: Self.indices($0), term: Self.indices($1), similarity: $2, reason: $3))
         }
         self.links = links
@@ -89,18 +90,72 @@ public struct NameAlignment: Sendable, Hashable {
     /// candidate this way and builds full alignments only for the few it shows.
     public static func summary(query: [NameToken.Role], term: [NameToken.Role], termJoined: [Bool],
                                similarity: (Int, Int) -> (Double, TokenSimilarity.Reason)?) -> Summary {
-        evaluate(query: query, term: term, termJoined: termJoined, similarity: similarity, link: nil)
+        evaluate(query: query, termCount: term.count, role: { term[$0] }, joined: { termJoined[$0] },
+                 similarity: similarity, link: nil)
+    }
+
+    /// The summary over a term given by accessors (the index stores readings flat).
+    static func summary(query: [NameToken.Role], termCount: Int, role: (Int) -> NameToken.Role, joined: (Int) -> Bool,
+                        similarity: (Int, Int) -> (Double, TokenSimilarity.Reason)?) -> Summary {
+        evaluate(query: query, termCount: termCount, role: role, joined: joined, similarity: similarity, link: nil)
+    }
+
+    /// ``summary(query:term:termJoined:similarity:)`` for a one-word query, without the general machinery:
+    /// one word makes one link, the best term unit (ties: a single word before a joined pair, then the
+    /// earlier unit). First-name queries against large vocabularies meet thousands of candidates.
+    public static func singleWordSummary(term: [NameToken.Role], termJoined: [Bool],
+                                         similarity: (Int) -> (Double, TokenSimilarity.Reason)?) -> Summary {
+        singleWordSummary(termCount: term.count, role: { term[$0] }, joined: { termJoined[$0] }, similarity: similarity)
+    }
+
+    /// The one-word summary over a term given by accessors (the index stores readings flat).
+    static func singleWordSummary(termCount fullCount: Int, role: (Int) -> NameToken.Role, joined: (Int) -> Bool,
+                                  similarity: (Int) -> (Double, TokenSimilarity.Reason)?) -> Summary {
+        let termCount = min(fullCount, 32)
+        let termUnits = termCount + max(0, termCount - 1)
+        var bestValue = -1.0
+        var bestUnit = -1
+        for unit in 0..<termUnits {
+            guard let (value, _) = similarity(unit) else { continue }
+            // Units come singles first, in order, so a strictly greater value is the only way to win later.
+            if value > bestValue {
+                bestValue = value
+                bestUnit = unit
+            }
+        }
+        var termRequired = 0
+        for index in 0..<termCount where role(index).countsForCoverage { termRequired += 1 }
+        guard bestUnit >= 0 else {
+            return Summary(score: 0, weakestQueryWord: 0, termCoverage: termRequired == 0 ? 1 : 0)
+        }
+        let covered: UInt64 = bestUnit < termCount ? 1 << UInt64(bestUnit) : 3 << UInt64(bestUnit - termCount)
+        if bestValue > compoundPartCap, (0..<termCount).contains(where: joined) {
+            let compounds = compoundMasks(count: termCount, joined: joined)
+            var bits = covered
+            while bits != 0 {
+                let token = bits.trailingZeroBitCount
+                if token < compounds.count, compounds[token] & ~covered != 0 { bestValue = compoundPartCap }
+                bits &= bits - 1
+            }
+        }
+        var coveredRequired = 0
+        for index in 0..<termCount where role(index).countsForCoverage && covered & (1 << UInt64(index)) != 0 {
+            coveredRequired += 1
+        }
+        let coverage = termRequired == 0 ? 1 : Double(coveredRequired) / Double(termRequired)
+        return Summary(score: bestValue * (1 - partialPenalty * (1 - coverage)), weakestQueryWord: bestValue,
+                       termCoverage: coverage)
     }
 
     /// The alignment algorithm. Units are bitmasks of the tokens they cover (names have far fewer than
     /// 32 tokens); the final links are reported to `link`, in query order, when it is given.
     private static func evaluate(
-        query: [NameToken.Role], term: [NameToken.Role], termJoined: [Bool],
+        query: [NameToken.Role], termCount fullTermCount: Int, role: (Int) -> NameToken.Role, joined: (Int) -> Bool,
         similarity: (Int, Int) -> (Double, TokenSimilarity.Reason)?,
         link: ((UInt64, UInt64, Double, TokenSimilarity.Reason) -> Void)?
     ) -> Summary {
         let queryCount = min(query.count, 32)
-        let termCount = min(term.count, 32)
+        let termCount = min(fullTermCount, 32)
         func mask(_ unit: Int, _ count: Int) -> UInt64 {
             unit < count ? 1 << UInt64(unit) : 3 << UInt64(unit - count)
         }
@@ -141,8 +196,8 @@ public struct NameAlignment: Sendable, Hashable {
             }
             // A link into a hyphenated compound that the query's links leave partly uncovered is not the
             // compound's name ("katrin" for "Anne-Kathrin"); "anne claire" covering both parts is.
-            if termJoined.contains(true) {
-                let compounds = Self.compoundMasks(joined: termJoined)
+            if (0..<termCount).contains(where: joined) {
+                let compounds = Self.compoundMasks(count: termCount, joined: joined)
                 for index in 0..<linkCount where used[index].value > compoundPartCap {
                     var bits = used[index].term
                     var partial = false
@@ -186,7 +241,7 @@ public struct NameAlignment: Sendable, Hashable {
             let queryScore = countedTokens == 0 ? 0 : queryTotal / Double(countedTokens)
             var termRequired = 0
             var covered = 0
-            for index in 0..<termCount where term[index] == .name || term[index] == .number || term[index] == .suffix {
+            for index in 0..<termCount where role(index).countsForCoverage {
                 termRequired += 1
                 if usedTerm & (1 << UInt64(index)) != 0 { covered += 1 }
             }
@@ -213,14 +268,14 @@ public struct NameAlignment: Sendable, Hashable {
     }
 
     /// For each term token, the mask of the hyphenated compound it belongs to (itself alone if none).
-    private static func compoundMasks(joined: [Bool]) -> [UInt64] {
-        var result = [UInt64](repeating: 0, count: joined.count)
+    private static func compoundMasks(count: Int, joined: (Int) -> Bool) -> [UInt64] {
+        var result = [UInt64](repeating: 0, count: count)
         var start = 0
-        for index in joined.indices.dropFirst(0) where index < 32 {
-            if index > 0 && !joined[index] { start = index }
+        for index in 0..<min(count, 32) {
+            if index > 0 && !joined(index) { start = index }
             var group: UInt64 = 0
             var end = index
-            while end + 1 < joined.count && end + 1 < 32 && joined[end + 1] { end += 1 }
+            while end + 1 < count && end + 1 < 32 && joined(end + 1) { end += 1 }
             for member in start...end { group |= 1 << UInt64(member) }
             result[index] = group
         }

@@ -49,18 +49,52 @@ public struct Resolver: Sendable {
         let queryRoles = queryTokens.map(\.role)
         var scored: [(candidate: Int32, form: Int, summary: NameAlignment.Summary)] = []
         scored.reserveCapacity(lookup.candidates.count)
+        let store = index.store
         for id in lookup.candidates {
             var best: (Int, NameAlignment.Summary)?
-            for (formIndex, form) in index.terms[Int(id)].readings.enumerated() {
-                let summary = NameAlignment.summary(query: queryRoles, term: form.roles, termJoined: form.joined) { qi, ti in
-                    let unit = ti < form.words.count ? form.words[ti] : form.pairs[ti - form.words.count]
-                    return lookup.matches[qi][unit]
-                }
-                if best == nil || summary.score > best!.1.score { best = (formIndex, summary) }
+            for reading in store.readings(of: Int(id)) {
+                let count = store.tokenCount(reading)
+                let summary = queryTokens.count == 1
+                    ? NameAlignment.singleWordSummary(
+                        termCount: count, role: { store.role(reading, $0) }, joined: { store.isJoined(reading, $0) }
+                    ) { lookup.matches[0][store.word(reading, unit: $0)] }
+                    : NameAlignment.summary(
+                        query: queryRoles, termCount: count, role: { store.role(reading, $0) },
+                        joined: { store.isJoined(reading, $0) }
+                    ) { qi, ti in lookup.matches[qi][store.word(reading, unit: ti)] }
+                if best == nil || summary.score > best!.1.score { best = (reading, summary) }
             }
             if let best { scored.append((id, best.0, best.1)) }
         }
-        scored.sort { a, b in a.summary.score != b.summary.score ? a.summary.score > b.summary.score : a.candidate < b.candidate }
+        func isBetter(_ a: (candidate: Int32, form: Int, summary: NameAlignment.Summary),
+                      _ b: (candidate: Int32, form: Int, summary: NameAlignment.Summary)) -> Bool {
+            a.summary.score != b.summary.score ? a.summary.score > b.summary.score : a.candidate < b.candidate
+        }
+        // Only the best few are ever shown or decided on: with thousands of candidates (a common first name
+        // at 100,000 terms), keep a short sorted list instead of sorting everything; fall back to a full
+        // sort when that list holds too few plausible candidates for the policy.
+        let keep = Self.explainedCandidates + policy.maximumOptions + 1
+        if keepingAll || scored.count <= 4 * keep {
+            scored.sort(by: isBetter)
+        } else {
+            var best: [(candidate: Int32, form: Int, summary: NameAlignment.Summary)] = []
+            best.reserveCapacity(keep + 1)
+            for entry in scored where best.count < keep || isBetter(entry, best[best.count - 1]) {
+                var low = 0
+                var high = best.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if isBetter(best[middle], entry) { low = middle + 1 } else { high = middle }
+                }
+                best.insert(entry, at: low)
+                if best.count > keep { best.removeLast() }
+            }
+            if best.filter({ policy.isPlausible($0.summary) }).count > policy.maximumOptions {
+                scored = best
+            } else {
+                scored.sort(by: isBetter)
+            }
+        }
 
         // The candidates anyone will look at: the best overall, and the best plausible (the policy reads
         // at most the options it may offer, plus one to know whether more were near).
@@ -75,14 +109,15 @@ public struct Resolver: Sendable {
         }
         let ranked = chosen.map { position in
             let entry = scored[position]
-            let term = index.terms[Int(entry.candidate)]
-            let form = term.readings[entry.form]
+            let term = index.term(at: Int(entry.candidate))
+            let readingIndex = entry.form - store.readings(of: Int(entry.candidate)).lowerBound
+            let form = term.readings[readingIndex]
             let units = form.words + form.pairs
             let alignment = NameAlignment(query: queryRoles, term: form.roles, termJoined: form.joined) { qi, ti in
                 lookup.matches[qi][units[ti]]
             }
             return Candidate(term: term.text, rank: term.rank, score: alignment.score, alignment: alignment,
-                             reading: form.reading, termTokens: index.forms(of: term)[entry.form].tokens)
+                             reading: form.reading, termTokens: index.forms(of: term)[readingIndex].tokens)
         }
         return Result(resolution: policy.decide(ranked), queryTokens: queryTokens, ranked: ranked)
     }

@@ -8,14 +8,34 @@
 ///
 /// Built once per vocabulary version and shared read-only across threads; a change builds a new index.
 public struct VocabularyIndex: Sendable {
-    /// The terms, in registration order (index = rank).
-    public let terms: [IndexedTerm]
     /// How names and queries are prepared.
     public let preparer: TermPreparer
     /// The change stamp of the set this index was built from, when it came from a store.
     public let version: Int64?
 
     let words: WordTable
+    let store: ReadingStore
+
+    /// How many terms the index holds.
+    public var count: Int { store.termCount }
+
+    /// A term's text, as registered.
+    public func text(of term: Int) -> String { store.texts[term] }
+
+    /// The terms, in registration order (index = rank), with their readings (built on demand: for tests
+    /// and explanations, not for resolving).
+    public var terms: [IndexedTerm] { (0..<count).map(term(at:)) }
+
+    /// One term with its readings.
+    public func term(at rank: Int) -> IndexedTerm {
+        IndexedTerm(text: store.texts[rank], rank: rank, readings: store.readings(of: rank).map { reading in
+            let tokens = 0..<store.tokenCount(reading)
+            return IndexedTerm.Form(
+                reading: store.name(ofReading: reading), words: tokens.map { store.word(reading, unit: $0) },
+                pairs: (0..<max(0, tokens.count - 1)).map { store.word(reading, unit: tokens.count + $0) },
+                roles: tokens.map { store.role(reading, $0) }, joined: tokens.map { store.isJoined(reading, $0) })
+        })
+    }
 
     /// Builds an index.
     ///
@@ -38,8 +58,7 @@ public struct VocabularyIndex: Sendable {
         self.preparer = preparer
         self.version = version
         var table = WordTable()
-        var indexed: [IndexedTerm] = []
-        indexed.reserveCapacity(terms.count)
+        var store = ReadingStore()
         var keysByInput: [String: [String]] = [:]
         func keys(_ input: String) -> [String] {
             if let cached = keysByInput[input] { return cached }
@@ -49,7 +68,7 @@ public struct VocabularyIndex: Sendable {
         }
         for (rank, text) in terms.enumerated() {
             let id = Int32(rank)
-            var forms: [IndexedTerm.Form] = []
+            var forms: [(name: String, words: [Int32], pairs: [Int32], roles: [NameToken.Role], joined: [Bool])] = []
             for reading in try readings(rank, text) {
                 let singles = reading.words.map { word in
                     table.intern(Array(word.folded.utf8)) { keys(word.soundInput) }
@@ -65,14 +84,14 @@ public struct VocabularyIndex: Sendable {
                     table.post(singles[index], term: id)
                 }
                 for pair in pairs { table.post(pair, term: id) }
-                forms.append(IndexedTerm.Form(reading: reading.name, words: singles, pairs: pairs,
-                                              roles: reading.words.map(\.role),
-                                              joined: reading.words.map(\.isJoinedToPrevious)))
+                forms.append((reading.name, singles, pairs, reading.words.map(\.role),
+                              reading.words.map(\.isJoinedToPrevious)))
             }
-            indexed.append(IndexedTerm(text: text, rank: rank, readings: forms))
+            store.append(text: text, readings: forms)
         }
         table.compact()
-        self.terms = indexed
+        store.compact()
+        self.store = store
         self.words = table
     }
 
@@ -81,6 +100,9 @@ public struct VocabularyIndex: Sendable {
 
     /// How many distinct words (and joined pairs) the index holds.
     public var wordCount: Int { words.count }
+
+    /// A term's readings as tokens with keys (for explanations and reference checks).
+    public func forms(ofTermAt rank: Int) -> [TermForm] { forms(of: term(at: rank)) }
 
     /// A term's readings as tokens with keys (for explanations and reference checks).
     public func forms(of term: IndexedTerm) -> [TermForm] {
@@ -140,17 +162,20 @@ public struct VocabularyIndex: Sendable {
         guard let seed = constraints.min(by: { postingsSize(wordsFor[$0]) < postingsSize(wordsFor[$1]) }) else {
             return Lookup(matches: matches, candidates: [])
         }
-        var seen = WordIDMap<Void>(capacity: 64)
+        let seedWords = wordsFor[seed].allKeys
+        let reach = postingsSize(wordsFor[seed])
+        // One word's postings hold each term once; only several seed words can reach a term twice.
+        var seen = WordIDMap<Void>(capacity: seedWords.count > 1 ? reach : 0)
         var candidates: [Int32] = []
-        for word in wordsFor[seed].allKeys {
-            for term in words.postings[Int(word)] where !seen.contains(term) {
-                seen[term] = ()
-                let readings = terms[Int(term)].readings
+        candidates.reserveCapacity(reach)
+        for word in seedWords {
+            for term in words.postings[Int(word)] {
+                if seedWords.count > 1 {
+                    if seen.contains(term) { continue }
+                    seen[term] = ()
+                }
                 let meetsAll = constraints.allSatisfy { index in
-                    index == seed || readings.contains { form in
-                        form.words.contains(where: wordsFor[index].contains)
-                            || form.pairs.contains(where: wordsFor[index].contains)
-                    }
+                    index == seed || store.anyUnit(of: Int(term), in: wordsFor[index])
                 }
                 if meetsAll { candidates.append(term) }
             }

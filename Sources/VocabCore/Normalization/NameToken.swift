@@ -15,6 +15,10 @@ public struct NameToken: Sendable, Hashable, Codable {
         case suffix
         /// A number written in digits (`2` in `R2D2` is not one: it is inside a word).
         case number
+
+        /// Whether leaving a term word of this role unsaid makes a match partial (name words, numbers,
+        /// suffixes: "Lili" is not all of "Lili Jr."); particles and honorifics are often left out whole.
+        public var countsForCoverage: Bool { self == .name || self == .number || self == .suffix }
     }
 
     /// The faithful (case-folded) text, e.g. `o'connor`.

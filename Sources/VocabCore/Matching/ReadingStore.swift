@@ -1,0 +1,82 @@
+/// Every term's readings, stored flat: term → its readings → their words, roles and joins, as ranges
+/// into shared arrays. Scoring thousands of candidates (a first name at 100,000 terms) then touches no
+/// per-term array, so no reference counting; and a term costs a few dozen bytes, not several small
+/// arrays.
+struct ReadingStore: Sendable {
+    private(set) var texts: [String] = []
+    private var termReadings: [Int32] = [0]
+    private var readingTokens: [Int32] = [0]
+    private var readingPairs: [Int32] = [0]
+    private var readingName: [UInt8] = []
+    private var names: [String] = []
+    private var tokenWord: [Int32] = []
+    private var tokenRole: [NameToken.Role] = []
+    private var tokenJoined: [Bool] = []
+    private var pairWord: [Int32] = []
+
+    var termCount: Int { texts.count }
+
+    /// Adds a term's readings; the term's id is its position.
+    mutating func append(text: String, readings: [(name: String, words: [Int32], pairs: [Int32],
+                                                   roles: [NameToken.Role], joined: [Bool])]) {
+        texts.append(text)
+        for reading in readings {
+            let nameIndex: Int
+            if let existing = names.firstIndex(of: reading.name) {
+                nameIndex = existing
+            } else {
+                names.append(reading.name)
+                nameIndex = names.count - 1
+            }
+            readingName.append(UInt8(truncatingIfNeeded: nameIndex))
+            tokenWord += reading.words
+            tokenRole += reading.roles
+            tokenJoined += reading.joined
+            pairWord += reading.pairs
+            readingTokens.append(Int32(tokenWord.count))
+            readingPairs.append(Int32(pairWord.count))
+        }
+        termReadings.append(Int32(readingName.count))
+    }
+
+    /// The readings of a term, as indices.
+    func readings(of term: Int) -> Range<Int> { Int(termReadings[term])..<Int(termReadings[term + 1]) }
+
+    func name(ofReading reading: Int) -> String { names[Int(readingName[reading])] }
+
+    /// How many tokens a reading has.
+    func tokenCount(_ reading: Int) -> Int { Int(readingTokens[reading + 1] - readingTokens[reading]) }
+
+    func role(_ reading: Int, _ token: Int) -> NameToken.Role { tokenRole[Int(readingTokens[reading]) + token] }
+
+    func isJoined(_ reading: Int, _ token: Int) -> Bool { tokenJoined[Int(readingTokens[reading]) + token] }
+
+    /// The word of a unit: tokens first, then the joined pairs.
+    func word(_ reading: Int, unit: Int) -> Int32 {
+        let count = tokenCount(reading)
+        return unit < count ? tokenWord[Int(readingTokens[reading]) + unit]
+            : pairWord[Int(readingPairs[reading]) + unit - count]
+    }
+
+    /// Whether any unit of any reading of a term is one of `words`.
+    func anyUnit(of term: Int, in words: WordIDMap<Void>) -> Bool {
+        for reading in readings(of: term) {
+            for index in Int(readingTokens[reading])..<Int(readingTokens[reading + 1]) where words.contains(tokenWord[index]) {
+                return true
+            }
+            for index in Int(readingPairs[reading])..<Int(readingPairs[reading + 1]) where words.contains(pairWord[index]) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Frees spare capacity once building is done.
+    mutating func compact() {
+        texts = Array(texts)
+        tokenWord = Array(tokenWord)
+        tokenRole = Array(tokenRole)
+        tokenJoined = Array(tokenJoined)
+        pairWord = Array(pairWord)
+    }
+}
