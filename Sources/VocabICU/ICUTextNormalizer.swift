@@ -31,6 +31,10 @@ public struct ICUTextNormalizer: TextNormalizer {
     /// Whether plain ASCII text skips ICU's word breaker (same words, see ``ASCIIWordBreaker``).
     public let usesASCIIFastPath: Bool
 
+    /// Folded forms of words already seen: names repeat words ("María" in thousands of names), and folding
+    /// one through ICU's transliterator costs microseconds.
+    private let foldedWords = FoldCache()
+
     /// Creates a normalizer.
     ///
     /// - Parameter asciiFastPath: Segment ASCII text without ICU (the default; `false` for reference checks).
@@ -106,9 +110,12 @@ public struct ICUTextNormalizer: TextNormalizer {
     /// The folded form of faithful text; ASCII text is already folded and skips ICU.
     private func fold(_ faithful: some Collection<UInt16>, isLatinOnly: Bool) throws(ICUError) -> String {
         if faithful.allSatisfy({ $0 < 0x80 }) { return UTF16Conversion.string(faithful) }
+        let units = Array(faithful)
+        if let cached = foldedWords.value(for: units, isLatinOnly: isLatinOnly) { return cached }
         let id = isLatinOnly ? Self.latinFoldingTransformID : Self.foldingTransformID
-        let folded = try ICUTransliterator.shared(id).transliterate(Array(faithful))
-        return UTF16Conversion.string(collapsingWhitespace(folded))
+        let folded = UTF16Conversion.string(collapsingWhitespace(try ICUTransliterator.shared(id).transliterate(units)))
+        foldedWords.store(folded, for: units, isLatinOnly: isLatinOnly)
+        return folded
     }
 
     /// Collapses runs of white space (and control characters) into one space, trimming both ends.

@@ -30,8 +30,10 @@ struct WordTable: Sendable {
         MatchToken(folded: spellings[Int(id)], keys: keys[Int(id)], role: role, isJoinedToPrevious: isJoinedToPrevious)
     }
 
-    /// The id of a word, adding it (with its keys and neighbourhood) when new. Joined pairs (`isPair`) get
-    /// one-edit neighbourhoods only: spacing, not spelling, is what they make up for.
+    /// The id of a word, adding it (with its keys and neighbourhood) when new. Joined pairs (`isPair`) are
+    /// found by spelling and sound only: they bridge spacing ("deluca" for "De Luca"), not typos, and
+    /// nearly every pair of a vocabulary is unique, so neighbourhoods for them cost most of the index's
+    /// memory and build time.
     mutating func intern(_ spelling: [UInt8], isPair: Bool = false, keys makeKeys: () -> [String]) -> Int32 {
         if let existing = ids[spelling] { return existing }
         let id = Int32(spellings.count)
@@ -41,8 +43,12 @@ struct WordTable: Sendable {
         postings.append([])
         ids[spelling] = id
         for key in wordKeys { sound[key, default: []].append(id) }
-        let depth = !isPair && spelling.count >= Self.shortestTwoEditWord ? 2 : 1
-        for variant in Set(Self.neighbourhood(of: spelling, depth: depth)) { neighbourhood[variant, default: []].append(id) }
+        if !isPair {
+            let depth = spelling.count >= Self.shortestTwoEditWord ? 2 : 1
+            for variant in Set(Self.neighbourhood(of: spelling, depth: depth)) {
+                neighbourhood[variant, default: []].append(id)
+            }
+        }
         return id
     }
 
