@@ -16,6 +16,14 @@ struct ReadingStore: Sendable {
 
     var termCount: Int { texts.count }
 
+    /// An estimate of the store's heap footprint (see ``WordTable/approximateBytes``).
+    var approximateBytes: Int {
+        func array<T>(_ values: [T]) -> Int { 32 + values.capacity * MemoryLayout<T>.stride }
+        let strings = texts.reduce(0) { $0 + ($1.utf8.count > 15 ? 32 + $1.utf8.count : 0) }
+        return array(texts) + strings + array(termReadings) + array(readingTokens) + array(readingPairs)
+            + array(readingName) + array(tokenWord) + array(tokenRole) + array(tokenJoined) + array(pairWord)
+    }
+
     /// Adds a term's readings; the term's id is its position.
     mutating func append(text: String, readings: [(name: String, words: [Int32], pairs: [Int32],
                                                    roles: [NameToken.Role], joined: [Bool])]) {

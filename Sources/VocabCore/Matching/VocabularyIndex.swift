@@ -19,6 +19,10 @@ public struct VocabularyIndex: Sendable {
     /// How many terms the index holds.
     public var count: Int { store.termCount }
 
+    /// An estimate of the index's heap footprint in bytes: its arrays and hash tables, counted from their
+    /// sizes (deterministic, unlike the process's resident memory).
+    public var approximateBytes: Int { words.approximateBytes + store.approximateBytes }
+
     /// A term's text, as registered.
     public func text(of term: Int) -> String { store.texts[term] }
 

@@ -23,6 +23,22 @@ struct WordTable: Sendable {
 
     var count: Int { spellings.count }
 
+    /// An estimate of the table's heap footprint: array storage (elements plus a 32-byte header each) and
+    /// hash tables at Swift's 3/4 maximum load, keys and values by their stride.
+    var approximateBytes: Int {
+        func array<T>(_ values: [T]) -> Int { 32 + values.capacity * MemoryLayout<T>.stride }
+        func table(count: Int, entry: Int) -> Int { count * entry * 4 / 3 + 64 }
+        var total = array(spellings) + array(keys) + array(postings)
+        total += spellings.reduce(0) { $0 + array($1) } + postings.reduce(0) { $0 + array($1) }
+        total += keys.reduce(0) { $0 + array($1) + $1.reduce(0) { $0 + ($1.utf8.count > 15 ? 32 + $1.utf8.count : 0) } }
+        total += table(count: ids.count, entry: MemoryLayout<[UInt8]>.stride + 4)
+        total += table(count: sound.count, entry: MemoryLayout<String>.stride + MemoryLayout<[Int32]>.stride)
+        total += sound.values.reduce(0) { $0 + array($1) }
+        total += table(count: neighbourhood.count, entry: 8 + MemoryLayout<[Int32]>.stride)
+        total += neighbourhood.values.reduce(0) { $0 + array($1) }
+        return total
+    }
+
     func id(of spelling: [UInt8]) -> Int32? { ids[spelling] }
 
     /// The token of a word, for alignment and explanations.

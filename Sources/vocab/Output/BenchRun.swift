@@ -7,7 +7,11 @@ struct BenchResult: Encodable {
     let terms: Int
     let queries: Int
     let buildMicrosecondsPerTerm: Double
+    /// The index's own footprint per term (its arrays and tables, ``VocabularyIndex/approximateBytes``).
     let bytesPerTerm: Double
+    /// The process's resident memory growth while building, per term (allocator slack included; zero when
+    /// memory freed by an earlier run is reused).
+    let residentGrowthPerTerm: Double
     let p50: Double
     let p90: Double
     let p99: Double
@@ -46,10 +50,10 @@ struct BenchRun {
         let clock = ContinuousClock()
         // ICU opens its transliterators once per process (10-20 ms); that is not a per-term cost.
         for term in terms.prefix(50) { _ = try preparer.readings(of: term) }
-        let heapBefore = HeapUsage.bytes
+        let residentBefore = HeapUsage.bytes
         var index: VocabularyIndex?
         let build = try clock.measure { index = try VocabularyIndex(terms: terms, preparer: preparer) }
-        let heapAfter = HeapUsage.bytes
+        let residentAfter = HeapUsage.bytes
         let resolver = Resolver(index: index!)
         progress("warming up…")
         for query in queries.prefix(200) { _ = try resolver.resolve(query.text) }
@@ -97,7 +101,8 @@ struct BenchRun {
         return BenchResult(
             terms: terms.count, queries: queries.count,
             buildMicrosecondsPerTerm: Self.microseconds(build) / Double(max(terms.count, 1)),
-            bytesPerTerm: Double(heapAfter - heapBefore) / Double(max(terms.count, 1)),
+            bytesPerTerm: Double(index!.approximateBytes) / Double(max(terms.count, 1)),
+            residentGrowthPerTerm: Double(max(0, residentAfter - residentBefore)) / Double(max(terms.count, 1)),
             p50: percentile(0.5), p90: percentile(0.9), p99: percentile(0.99),
             queriesPerSecond: Double(queries.count) / (Self.microseconds(single) / 1e6),
             queriesPerSecondAllThreads: Double(queries.count) / (Self.microseconds(all) / 1e6), threads: threads,
