@@ -52,6 +52,12 @@ private func resolver(_ terms: [String], nicknames: NicknameTable = NicknameTabl
         #expect(resolution.candidates.map(\.term) == ["Roberto Gomez"])
     }
 
+    @Test("Two words said as one, even with a slip, still resolve", arguments: ["jonassmith", "jonasxsmith", "jonsmith"])
+    func mergedWords(query: String) throws {
+        let result = try resolver(["Jonas Smith", "Jonas Weber", "Anna Smith"]).resolve(query)
+        #expect(result.resolution.candidates.map(\.term) == ["Jonas Smith"], "\(result.resolution.name)")
+    }
+
     @Test("A nickname resolves to the formal name")
     func nickname() throws {
         let table = NicknameTable(groups: [("william", ["bill"])])

@@ -151,6 +151,12 @@ public struct VocabularyIndex: Sendable {
                     let (value, reason) = TokenSimilarity.score(unit, words.token(word, role: .name), nicknames: nicknames)
                     if value >= NameAlignment.minimumLinkSimilarity { similar[word] = (value, reason) }
                 }
+                // Two words said as one, with a slip ("jonasxsmith" for "Jonas Smith"): joined pairs have no
+                // neighbourhoods of their own, so split the word, look up each half, and try their pair.
+                for word in splitPairs(of: unit.folded) where similar[word] == nil {
+                    let (value, reason) = TokenSimilarity.score(unit, words.token(word, role: .name), nicknames: nicknames)
+                    if value >= NameAlignment.minimumLinkSimilarity { similar[word] = (value, reason) }
+                }
             }
             matches.append(similar)
         }
@@ -185,6 +191,28 @@ public struct VocabularyIndex: Sendable {
             }
         }
         return Lookup(matches: matches, candidates: candidates)
+    }
+
+    /// Joined pairs of the index that a word may be, split anywhere, each half being a word of the index
+    /// exactly or one edit away (halves of at least two letters).
+    private func splitPairs(of word: [UInt8]) -> [Int32] {
+        guard word.count >= 5 else { return [] }
+        var found: [Int32] = []
+        for split in 2...(word.count - 2) {
+            let left = words.lookUp(MatchToken(folded: Array(word[..<split]), keys: [], role: .name), depth: 1,
+                                    nicknames: NicknameTable())
+            guard !left.isEmpty else { continue }
+            let right = words.lookUp(MatchToken(folded: Array(word[split...]), keys: [], role: .name), depth: 1,
+                                     nicknames: NicknameTable())
+            for first in left {
+                for second in right {
+                    if let pair = words.id(of: words.spellings[Int(first)] + words.spellings[Int(second)]) {
+                        found.append(pair)
+                    }
+                }
+            }
+        }
+        return found
     }
 
     private func postingsSize(_ set: WordIDMap<Void>) -> Int {
