@@ -8,11 +8,25 @@
 /// such run is a word. ICU gives runs of underscores statuses of their own, so the normalizer sends text
 /// with `_` to ICU. A randomized test checks the rest against ICU.
 enum ASCIIWordBreaker {
+    /// Whether the text holds only ASCII and the letters of Latin-1, Latin Extended-A and B (U+00C0–U+024F
+    /// but × and ÷): ICU classes those letters as ASCII letters' peers (ALetter, Latin script), so the same
+    /// rules apply and no other script needs transliteration.
+    static func isPlainLatin(_ units: [UInt16]) -> Bool {
+        units.allSatisfy { $0 < 0x80 || ((0xC0...0x24F).contains($0) && $0 != 0xD7 && $0 != 0xF7) }
+    }
+
     /// The word ranges of ASCII bytes.
     static func words(in bytes: [UInt8]) -> [Range<Int>] {
-        func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
-        func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
-        func isWordByte(_ byte: UInt8) -> Bool { isLetter(byte) || isDigit(byte) || byte == 0x5F }
+        words(in: bytes.map { UInt16($0) })
+    }
+
+    /// The word ranges of plain Latin text (see ``isPlainLatin(_:)``).
+    static func words(in bytes: [UInt16]) -> [Range<Int>] {
+        func isLetter(_ unit: UInt16) -> Bool {
+            (0x41...0x5A).contains(unit) || (0x61...0x7A).contains(unit) || unit >= 0xC0
+        }
+        func isDigit(_ unit: UInt16) -> Bool { (0x30...0x39).contains(unit) }
+        func isWordByte(_ unit: UInt16) -> Bool { isLetter(unit) || isDigit(unit) || unit == 0x5F }
         var ranges: [Range<Int>] = []
         var index = 0
         while index < bytes.count {

@@ -30,6 +30,8 @@ public struct ICUTextNormalizer: TextNormalizer {
 
     /// Whether plain ASCII text skips ICU's word breaker (same words, see ``ASCIIWordBreaker``).
     public let usesASCIIFastPath: Bool
+    /// Whether Latin text's folded form is assembled from its words' (cached) folded forms.
+    public let usesWordFolding: Bool
 
     /// Folded forms of words already seen: names repeat words ("María" in thousands of names), and folding
     /// one through ICU's transliterator costs microseconds.
@@ -37,9 +39,11 @@ public struct ICUTextNormalizer: TextNormalizer {
 
     /// Creates a normalizer.
     ///
-    /// - Parameter asciiFastPath: Segment ASCII text without ICU (the default; `false` for reference checks).
+    /// - Parameter asciiFastPath: Segment ASCII text without ICU and assemble Latin text's folded form from its
+    ///   words (the default; `false` for reference checks, which then take ICU's whole-text path).
     public init(asciiFastPath: Bool = true) {
         usesASCIIFastPath = asciiFastPath
+        usesWordFolding = asciiFastPath
     }
 
     public func normalize(_ text: String, in profile: LocaleProfile) throws -> NormalizedText {
@@ -48,13 +52,44 @@ public struct ICUTextNormalizer: TextNormalizer {
         let faithful = UTF16Conversion.string(faithfulUnits)
         let isASCII = faithfulUnits.allSatisfy { $0 < 0x80 }
 
+        let isPlainLatin = usesASCIIFastPath && ASCIIWordBreaker.isPlainLatin(faithfulUnits)
         var latin: String?
-        if !isASCII {
+        if !isASCII && !isPlainLatin {
             let latinized = try ICUTransliterator.shared(Self.latinTransformID).transliterate(faithfulUnits)
             if latinized != faithfulUnits { latin = UTF16Conversion.string(latinized) }
         }
         let isLatinOnly = latin == nil
-        let folded = try fold(faithfulUnits, isLatinOnly: isLatinOnly)
+        let words = isPlainLatin && !faithfulUnits.contains(0x5F)
+            ? ASCIIWordBreaker.words(in: faithfulUnits)
+            : try ICUWordBreaker.shared(locale: language.icuLocaleName).words(in: faithfulUnits)
+        var segments: [NameTokenizer.Segment] = []
+        segments.reserveCapacity(words.count)
+        // Latin text folds character by character, so its folded form is the words' folded forms (cached
+        // per distinct word) with the separators folded between them; a test checks this against folding
+        // the whole text. Other scripts are folded whole (transliteration reads context).
+        var assembled = ""
+        var previousEnd = 0
+        for range in words {
+            let word = faithfulUnits[range]
+            let isWordLatin = try latin == nil || word.allSatisfy { $0 < 0x80 }
+                || ICUTransliterator.shared(Self.latinTransformID).transliterate(Array(word)).elementsEqual(word)
+            let gap = faithfulUnits[previousEnd..<range.lowerBound]
+            let foldedWord = try fold(word, isLatinOnly: isWordLatin)
+            if isLatinOnly && usesWordFolding { assembled += try fold(gap, isLatinOnly: true, collapsing: false) + foldedWord }
+            segments.append(NameTokenizer.Segment(
+                text: UTF16Conversion.string(word), precedingSeparator: UTF16Conversion.string(gap),
+                folded: foldedWord, isLatinScript: isWordLatin))
+            previousEnd = range.upperBound
+        }
+        let folded: String
+        if isASCII {
+            folded = faithful
+        } else if isLatinOnly && usesWordFolding {
+            assembled += try fold(faithfulUnits[previousEnd...], isLatinOnly: true, collapsing: false)
+            folded = assembled.collapsingWhitespace()
+        } else {
+            folded = try fold(faithfulUnits, isLatinOnly: isLatinOnly)
+        }
         var romanized: String?
         if !isLatinOnly {
             let converted = try ICUTransliterator.shared(Self.romanizationTransformID).transliterate(faithfulUnits)
@@ -66,23 +101,6 @@ public struct ICUTextNormalizer: TextNormalizer {
             let rewritten = try ICUTransliterator.shared(alternate).transliterate(faithfulUnits)
             let refolded = try fold(rewritten, isLatinOnly: isLatinOnly)
             if refolded != folded { alternateFolded = refolded }
-        }
-
-        let words = isASCII && usesASCIIFastPath && !faithfulUnits.contains(0x5F)
-            ? ASCIIWordBreaker.words(in: faithfulUnits.map { UInt8(truncatingIfNeeded: $0) })
-            : try ICUWordBreaker.shared(locale: language.icuLocaleName).words(in: faithfulUnits)
-        var segments: [NameTokenizer.Segment] = []
-        segments.reserveCapacity(words.count)
-        var previousEnd = 0
-        for range in words {
-            let word = faithfulUnits[range]
-            let isWordLatin = try latin == nil || word.allSatisfy { $0 < 0x80 }
-                || ICUTransliterator.shared(Self.latinTransformID).transliterate(Array(word)).elementsEqual(word)
-            segments.append(NameTokenizer.Segment(
-                text: UTF16Conversion.string(word),
-                precedingSeparator: UTF16Conversion.string(faithfulUnits[previousEnd..<range.lowerBound]),
-                folded: try fold(word, isLatinOnly: isWordLatin), isLatinScript: isWordLatin))
-            previousEnd = range.upperBound
         }
         let tokens = NameTokenizer.tokens(segments: segments, original: text, profile: profile)
 
@@ -108,12 +126,18 @@ public struct ICUTextNormalizer: TextNormalizer {
     }
 
     /// The folded form of faithful text; ASCII text is already folded and skips ICU.
-    private func fold(_ faithful: some Collection<UInt16>, isLatinOnly: Bool) throws(ICUError) -> String {
+    ///
+    /// - Parameter collapsing: Whether white space is collapsed and trimmed (not for pieces that are
+    ///   joined and collapsed afterwards).
+    private func fold(_ faithful: some Collection<UInt16>, isLatinOnly: Bool, collapsing: Bool = true)
+        throws(ICUError) -> String {
         if faithful.allSatisfy({ $0 < 0x80 }) { return UTF16Conversion.string(faithful) }
         let units = Array(faithful)
-        if let cached = foldedWords.value(for: units, isLatinOnly: isLatinOnly) { return cached }
+        if collapsing, let cached = foldedWords.value(for: units, isLatinOnly: isLatinOnly) { return cached }
         let id = isLatinOnly ? Self.latinFoldingTransformID : Self.foldingTransformID
-        let folded = UTF16Conversion.string(collapsingWhitespace(try ICUTransliterator.shared(id).transliterate(units)))
+        let transliterated = try ICUTransliterator.shared(id).transliterate(units)
+        guard collapsing else { return UTF16Conversion.string(transliterated) }
+        let folded = UTF16Conversion.string(collapsingWhitespace(transliterated))
         foldedWords.store(folded, for: units, isLatinOnly: isLatinOnly)
         return folded
     }

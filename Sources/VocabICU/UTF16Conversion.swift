@@ -43,6 +43,16 @@ enum UTF16Conversion {
 
     /// A string from UTF-16 code units; unpaired surrogates become U+FFFD.
     static func string(_ units: some Collection<UInt16>) -> String {
+        if units.allSatisfy({ $0 < 0x80 }) {
+            return String(unsafeUninitializedCapacity: units.count) { buffer in
+                var index = 0
+                for unit in units {
+                    buffer[index] = UInt8(truncatingIfNeeded: unit)
+                    index += 1
+                }
+                return index
+            }
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(units.count * 3)
         var iterator = units.makeIterator()

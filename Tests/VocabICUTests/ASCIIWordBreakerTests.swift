@@ -1,6 +1,8 @@
+import Foundation
 import Testing
 import VocabCore
 import VocabICU
+import VocabTestSupport
 
 @Suite struct ASCIIWordBreakerTests {
     /// A small deterministic generator.
@@ -17,7 +19,7 @@ import VocabICU
         let fast = ICUTextNormalizer(asciiFastPath: true)
         let reference = ICUTextNormalizer(asciiFastPath: false)
         let profile = LocaleProfile.bare(SiriLanguageCode(canonical: "en-US"))
-        let alphabet = Array("aabcdeiklmnorstu AB09_-'.,:;/() ")
+        let alphabet = Array("aabcdeiklmnorstu AB09_-'.,:;/() éàøłßÿǆ")
         var generator = Generator(state: 20261121)
         for _ in 0..<3_000 {
             let length = 1 + generator.next(14)
@@ -43,5 +45,31 @@ enum ASCIIWordBreakerProbe {
     static func words(_ text: String) -> [String] {
         let profile = LocaleProfile.bare(SiriLanguageCode(canonical: "en-US"))
         return (try? ICUTextNormalizer().normalize(text, in: profile).tokens.map(\.text)) ?? []
+    }
+}
+
+@Suite struct NormalizerFastPathTests {
+    static let names: [String] = {
+        var names = ["Martirio Bauzà", "Juan Manuel Hervás", "Zoë O’Brien-Ærø", "Łukasz Żółć", "Ævar Þór", "Jürgen Weiß-Müller",
+                     "François d'Estaing", "Niccolò dell'Arca", "Çağla Öztürk", "Ðorđe", "Ŀluís", "Marie-Æ ‐ Ö"]
+        if let shared = RepositoryPaths.shared,
+           let data = FileManager.default.contents(atPath: shared.appendingPathComponent("bench/vocab-1000.json").path),
+           let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+           let strings = object["strings"] as? [String] {
+            names += strings
+        }
+        return names
+    }()
+
+    @Test("The fast paths give exactly the forms of ICU's whole-text path", arguments: ["en-US", "fr-FR", "de-DE"])
+    func sameForms(language: String) throws {
+        let fast = ICUTextNormalizer(asciiFastPath: true)
+        let reference = ICUTextNormalizer(asciiFastPath: false)
+        let profile = LocaleProfile.bare(SiriLanguageCode(canonical: language))
+        for name in Self.names {
+            let a = try fast.normalize(name, in: profile)
+            let b = try reference.normalize(name, in: profile)
+            #expect(a == b, "'\(name)' in \(language): folded '\(a.folded)' vs '\(b.folded)'")
+        }
     }
 }

@@ -79,10 +79,14 @@ public struct VocabularyIndex: Sendable {
                 }
                 var pairs: [Int32] = []
                 for index in singles.indices.dropLast() {
-                    let first = table.token(singles[index], role: .name)
-                    let second = table.token(singles[index + 1], role: .name)
-                    let joined = NameAlignment.joinedPair(first, second)
-                    pairs.append(table.intern(joined.folded, isPair: true) { joined.keys })
+                    let first = singles[index]
+                    let second = singles[index + 1]
+                    // Keys are concatenated only for a pair seen for the first time.
+                    let firstToken = table.token(first, role: .name)
+                    let secondToken = table.token(second, role: .name)
+                    pairs.append(table.intern(firstToken.folded + secondToken.folded, isPair: true) {
+                        NameAlignment.joinedPair(firstToken, secondToken).keys
+                    })
                 }
                 for (index, word) in reading.words.enumerated() where word.role == .name || word.role == .number {
                     table.post(singles[index], term: id)

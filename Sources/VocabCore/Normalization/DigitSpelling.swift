@@ -21,8 +21,10 @@ public enum DigitSpelling {
     /// - Returns: The text with words for digits, single-spaced, or `nil` when it holds no digits.
     /// - Throws: Whatever `spell` throws.
     public static func spellOut(_ text: String, spell: (Int64) throws -> String) rethrows -> String? {
-        // Most texts are ASCII without digits: nothing to spell.
-        if text.utf8.allSatisfy({ $0 < 0x80 && !(0x30...0x39).contains($0) }) { return nil }
+        // Most texts have no digit: no ASCII digit byte, and no lead byte of a scalar at or above U+0640
+        // (the first decimal digits outside ASCII, Arabic-Indic, are U+0660; fullwidth digits are already
+        // ASCII after NFKC).
+        if text.utf8.allSatisfy({ !(0x30...0x39).contains($0) && $0 < 0xD9 }) { return nil }
         var output = ""
         var run: [Int64] = []
         var sawDigit = false

@@ -88,16 +88,18 @@ public enum NameTokenizer {
             && tokens[index].folded.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) {
             tokens[index].role = .number
         }
-        func nameCount() -> Int { tokens.count(where: { $0.role == .name }) }
+        var names = tokens.count(where: { $0.role == .name })
         for index in tokens.indices {
-            guard tokens[index].role == .name, latinScript[index], profile.honorifics.contains(tokens[index].folded),
-                  nameCount() > 1 else { break }
+            guard tokens[index].role == .name, latinScript[index], names > 1,
+                  profile.honorifics.contains(tokens[index].folded) else { break }
             tokens[index].role = .honorific
+            names -= 1
         }
         for index in tokens.indices.reversed() {
-            guard tokens[index].role == .name, latinScript[index], profile.suffixes.contains(tokens[index].folded),
-                  nameCount() > 1 else { break }
+            guard tokens[index].role == .name, latinScript[index], names > 1,
+                  profile.suffixes.contains(tokens[index].folded) else { break }
             tokens[index].role = .suffix
+            names -= 1
         }
         // A particle introduces a later name word: "de" in "Bobo de la Fuente", "dos" in "dos Santos".
         for index in tokens.indices where tokens[index].role == .name && latinScript[index]
