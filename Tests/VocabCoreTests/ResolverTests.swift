@@ -80,10 +80,11 @@ private func resolver(_ terms: [String], nicknames: NicknameTable = NicknameTabl
             let term = index.terms[Int(generator.next() % UInt64(index.terms.count))].text
             var query = Array(term.lowercased())
             let position = Int(generator.next() % UInt64(query.count))
-            switch generator.next() % 4 {
+            switch generator.next() % 5 {
             case 0: query[position] = letters[Int(generator.next() % 26)]
             case 1: query.remove(at: position)
             case 2: query.insert(letters[Int(generator.next() % 26)], at: position)
+            case 3: query = Array(query.prefix(while: { $0 != " " }))  // the first name alone
             default: break
             }
             let text = String(query)

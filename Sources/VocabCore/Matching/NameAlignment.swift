@@ -105,11 +105,15 @@ public struct NameAlignment: Sendable, Hashable {
     /// earlier unit). First-name queries against large vocabularies meet thousands of candidates.
     public static func singleWordSummary(term: [NameToken.Role], termJoined: [Bool],
                                          similarity: (Int) -> (Double, TokenSimilarity.Reason)?) -> Summary {
-        singleWordSummary(termCount: term.count, role: { term[$0] }, joined: { termJoined[$0] }, similarity: similarity)
+        singleWordSummary(termCount: term.count, coverageCount: term.prefix(32).count(where: \.countsForCoverage),
+                          hasJoins: termJoined.contains(true), role: { term[$0] }, joined: { termJoined[$0] },
+                          similarity: similarity)
     }
 
-    /// The one-word summary over a term given by accessors (the index stores readings flat).
-    static func singleWordSummary(termCount fullCount: Int, role: (Int) -> NameToken.Role, joined: (Int) -> Bool,
+    /// The one-word summary over a term given by accessors (the index stores readings flat, with each
+    /// reading's coverage count and hyphen flag precomputed).
+    static func singleWordSummary(termCount fullCount: Int, coverageCount termRequired: Int, hasJoins: Bool,
+                                  role: (Int) -> NameToken.Role, joined: (Int) -> Bool,
                                   similarity: (Int) -> (Double, TokenSimilarity.Reason)?) -> Summary {
         let termCount = min(fullCount, 32)
         let termUnits = termCount + max(0, termCount - 1)
@@ -123,13 +127,11 @@ public struct NameAlignment: Sendable, Hashable {
                 bestUnit = unit
             }
         }
-        var termRequired = 0
-        for index in 0..<termCount where role(index).countsForCoverage { termRequired += 1 }
         guard bestUnit >= 0 else {
             return Summary(score: 0, weakestQueryWord: 0, termCoverage: termRequired == 0 ? 1 : 0)
         }
         let covered: UInt64 = bestUnit < termCount ? 1 << UInt64(bestUnit) : 3 << UInt64(bestUnit - termCount)
-        if bestValue > compoundPartCap, (0..<termCount).contains(where: joined) {
+        if bestValue > compoundPartCap, hasJoins {
             let compounds = compoundMasks(count: termCount, joined: joined)
             var bits = covered
             while bits != 0 {
@@ -139,8 +141,11 @@ public struct NameAlignment: Sendable, Hashable {
             }
         }
         var coveredRequired = 0
-        for index in 0..<termCount where role(index).countsForCoverage && covered & (1 << UInt64(index)) != 0 {
-            coveredRequired += 1
+        var bits = covered
+        while bits != 0 {
+            let index = bits.trailingZeroBitCount
+            if index < termCount, role(index).countsForCoverage { coveredRequired += 1 }
+            bits &= bits - 1
         }
         let coverage = termRequired == 0 ? 1 : Double(coveredRequired) / Double(termRequired)
         return Summary(score: bestValue * (1 - partialPenalty * (1 - coverage)), weakestQueryWord: bestValue,

@@ -8,6 +8,9 @@ struct ReadingStore: Sendable {
     private var readingTokens: [Int32] = [0]
     private var readingPairs: [Int32] = [0]
     private var readingName: [UInt8] = []
+    /// Per reading: how many tokens count for coverage, and whether any is joined by a hyphen.
+    private var readingCoverage: [UInt8] = []
+    private var readingHasJoins: [Bool] = []
     private var names: [String] = []
     private var tokenWord: [Int32] = []
     private var tokenRole: [NameToken.Role] = []
@@ -21,7 +24,7 @@ struct ReadingStore: Sendable {
         func array<T>(_ values: [T]) -> Int { 32 + values.capacity * MemoryLayout<T>.stride }
         let strings = texts.reduce(0) { $0 + ($1.utf8.count > 15 ? 32 + $1.utf8.count : 0) }
         return array(texts) + strings + array(termReadings) + array(readingTokens) + array(readingPairs)
-            + array(readingName) + array(tokenWord) + array(tokenRole) + array(tokenJoined) + array(pairWord)
+            + array(readingName) + array(readingCoverage) + array(readingHasJoins) + array(tokenWord) + array(tokenRole) + array(tokenJoined) + array(pairWord)
     }
 
     /// Adds a term's readings; the term's id is its position.
@@ -37,6 +40,8 @@ struct ReadingStore: Sendable {
                 nameIndex = names.count - 1
             }
             readingName.append(UInt8(truncatingIfNeeded: nameIndex))
+            readingCoverage.append(UInt8(truncatingIfNeeded: reading.roles.prefix(32).count(where: \.countsForCoverage)))
+            readingHasJoins.append(reading.joined.contains(true))
             tokenWord += reading.words
             tokenRole += reading.roles
             tokenJoined += reading.joined
@@ -51,6 +56,23 @@ struct ReadingStore: Sendable {
     func readings(of term: Int) -> Range<Int> { Int(termReadings[term])..<Int(termReadings[term + 1]) }
 
     func name(ofReading reading: Int) -> String { names[Int(readingName[reading])] }
+
+    /// How many of a reading's tokens count for coverage (name words, numbers, suffixes).
+    func coverageCount(_ reading: Int) -> Int { Int(readingCoverage[reading]) }
+
+    /// The reading of a term when it is its only one, has no hyphen joins and only name words or numbers
+    /// (all of them posted, so a one-word score is a formula of the coverage count), or `nil`.
+    func simpleReading(of term: Int) -> Int? {
+        let range = readings(of: term)
+        guard range.count == 1, !readingHasJoins[range.lowerBound],
+              Int(readingCoverage[range.lowerBound]) == tokenCount(range.lowerBound),
+              (0..<tokenCount(range.lowerBound)).allSatisfy({ role(range.lowerBound, $0) != .suffix })
+        else { return nil }
+        return range.lowerBound
+    }
+
+    /// Whether a reading has hyphen-joined tokens.
+    func hasJoins(_ reading: Int) -> Bool { readingHasJoins[reading] }
 
     /// How many tokens a reading has.
     func tokenCount(_ reading: Int) -> Int { Int(readingTokens[reading + 1] - readingTokens[reading]) }

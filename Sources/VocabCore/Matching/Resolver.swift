@@ -50,13 +50,44 @@ public struct Resolver: Sendable {
         var scored: [(candidate: Int32, form: Int, summary: NameAlignment.Summary)] = []
         scored.reserveCapacity(lookup.candidates.count)
         let store = index.store
-        for id in lookup.candidates {
+        // One-word queries against common first names meet thousands of terms. A term with one reading and
+        // no hyphen, reached through a single word, scores by formula: the word's similarity times the
+        // partial-match factor of its coverage (one of its counted words). Terms reached through a joined
+        // pair, or with several readings or hyphens, take the general path.
+        var formulaScored = WordIDMap<Void>(capacity: queryTokens.count == 1 ? lookup.candidates.count : 0)
+        if queryTokens.count == 1 {
+            let similar = lookup.matches[0]
+            var viaPair = WordIDMap<Void>(capacity: 16)
+            for word in similar.allKeys where index.words.isPair[Int(word)] {
+                for term in index.words.postings[Int(word)] { viaPair[term] = () }
+            }
+            // The best similarity among each term's words (its only reading's); the score follows from it.
+            var best = WordIDMap<(value: Double, reading: Int32)>(capacity: lookup.candidates.count)
+            for word in similar.allKeys where !index.words.isPair[Int(word)] {
+                let value = similar[word]!.0
+                for term in index.words.postings[Int(word)] where !viaPair.contains(term) {
+                    guard let reading = store.simpleReading(of: Int(term)) else { continue }
+                    if let current = best[term], current.value >= value { continue }
+                    best[term] = (value, Int32(reading))
+                }
+            }
+            for term in best.allKeys {
+                let (value, reading) = best[term]!
+                let coverage = 1 / Double(max(1, store.coverageCount(Int(reading))))
+                scored.append((term, Int(reading), NameAlignment.Summary(
+                    score: value * (1 - NameAlignment.partialPenalty * (1 - coverage)), weakestQueryWord: value,
+                    termCoverage: coverage)))
+                formulaScored[term] = ()
+            }
+        }
+        for id in lookup.candidates where !formulaScored.contains(id) {
             var best: (Int, NameAlignment.Summary)?
             for reading in store.readings(of: Int(id)) {
                 let count = store.tokenCount(reading)
                 let summary = queryTokens.count == 1
                     ? NameAlignment.singleWordSummary(
-                        termCount: count, role: { store.role(reading, $0) }, joined: { store.isJoined(reading, $0) }
+                        termCount: count, coverageCount: store.coverageCount(reading), hasJoins: store.hasJoins(reading),
+                        role: { store.role(reading, $0) }, joined: { store.isJoined(reading, $0) }
                     ) { lookup.matches[0][store.word(reading, unit: $0)] }
                     : NameAlignment.summary(
                         query: queryRoles, termCount: count, role: { store.role(reading, $0) },

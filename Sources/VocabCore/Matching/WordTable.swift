@@ -11,6 +11,8 @@ struct WordTable: Sendable {
     private(set) var keys: [[String]] = []
     /// The terms each word appears in as a required word or a pair, by word id.
     private(set) var postings: [[Int32]] = []
+    /// Whether each word is a joined pair.
+    private(set) var isPair: [Bool] = []
     private var ids: [[UInt8]: Int32] = [:]
     private var sound: [String: [Int32]] = [:]
     private var neighbourhood: [Int: [Int32]] = [:]
@@ -57,6 +59,7 @@ struct WordTable: Sendable {
         spellings.append(spelling)
         keys.append(wordKeys)
         postings.append([])
+        self.isPair.append(isPair)
         ids[spelling] = id
         for key in wordKeys { sound[key, default: []].append(id) }
         if !isPair {
