@@ -45,7 +45,8 @@ public struct Resolver: Sendable {
     public func resolve(_ query: String, keepingAll: Bool) throws -> Result {
         let queryTokens = try index.preparer.forms(of: query).first?.tokens ?? []
         guard !queryTokens.isEmpty else { return Result(resolution: .needsValue, queryTokens: [], ranked: []) }
-        let lookup = index.lookUp(queryTokens)
+        // One-word queries collect their own candidates below (the formula loop visits the same postings).
+        var lookup = index.lookUp(queryTokens, collectingCandidates: queryTokens.count != 1 || queryTokens[0].folded.count <= 1)
         let queryRoles = queryTokens.map(\.role)
         var scored: [(candidate: Int32, form: Int, summary: NameAlignment.Summary)] = []
         scored.reserveCapacity(lookup.candidates.count)
@@ -54,33 +55,64 @@ public struct Resolver: Sendable {
         // no hyphen, reached through a single word, scores by formula: the word's similarity times the
         // partial-match factor of its coverage (one of its counted words). Terms reached through a joined
         // pair, or with several readings or hyphens, take the general path.
-        var formulaScored = WordIDMap<Void>(capacity: queryTokens.count == 1 ? lookup.candidates.count : 0)
-        if queryTokens.count == 1 {
+        if queryTokens.count == 1 && queryTokens[0].folded.count > 1 {
             let similar = lookup.matches[0]
-            var viaPair = WordIDMap<Void>(capacity: 16)
+            // Terms reached through a joined pair take the general path.
+            var general = WordIDMap<Void>(capacity: 64)
+            var others: [Int32] = []
             for word in similar.allKeys where index.words.isPair[Int(word)] {
-                for term in index.words.postings[Int(word)] { viaPair[term] = () }
-            }
-            // The best similarity among each term's words (its only reading's); the score follows from it.
-            var best = WordIDMap<(value: Double, reading: Int32)>(capacity: lookup.candidates.count)
-            for word in similar.allKeys where !index.words.isPair[Int(word)] {
-                let value = similar[word]!.0
-                for term in index.words.postings[Int(word)] where !viaPair.contains(term) {
-                    guard let reading = store.simpleReading(of: Int(term)) else { continue }
-                    if let current = best[term], current.value >= value { continue }
-                    best[term] = (value, Int32(reading))
+                for term in index.words.postings[Int(word)] where !general.contains(term) {
+                    general[term] = ()
+                    others.append(term)
                 }
             }
-            for term in best.allKeys {
-                let (value, reading) = best[term]!
-                let coverage = 1 / Double(max(1, store.coverageCount(Int(reading))))
-                scored.append((term, Int(reading), NameAlignment.Summary(
-                    score: value * (1 - NameAlignment.partialPenalty * (1 - coverage)), weakestQueryWord: value,
-                    termCoverage: coverage)))
-                formulaScored[term] = ()
+            // Best similar word first, so a term is settled the first time it is seen (its best word).
+            let singles = similar.allKeys.filter { !index.words.isPair[Int($0)] }
+                .sorted { (similar[$0]!.0, $1) > (similar[$1]!.0, $0) }
+            let reach = singles.reduce(0) { $0 + index.words.postings[Int($1)].count }
+            var seen = WordIDMap<Void>(capacity: singles.count > 1 ? reach : 0)
+            scored.reserveCapacity(reach)
+            // The best few so far, to skip words none of whose holders can enter them (see below).
+            let keep = Self.explainedCandidates + policy.maximumOptions + 1
+            var top: [Double] = []
+            var plausibleInTop = 0
+            for word in singles {
+                let value = similar[word]!.0
+                // A word whose best possible score is below the last of a full best-list, which already holds
+                // every option the policy may offer, cannot change the outcome or what is shown.
+                if !keepingAll, top.count == keep, plausibleInTop > policy.maximumOptions,
+                   value * index.bestFactor[Int(word)] < top[keep - 1] {
+                    continue
+                }
+                for term in index.words.postings[Int(word)] where !general.contains(term) {
+                    if singles.count > 1 {
+                        if seen.contains(term) { continue }
+                        seen[term] = ()
+                    }
+                    guard let reading = store.simpleReading(of: Int(term)) else {
+                        general[term] = ()
+                        others.append(term)
+                        continue
+                    }
+                    let coverage = 1 / Double(max(1, store.coverageCount(reading)))
+                    let summary = NameAlignment.Summary(
+                        score: value * (1 - NameAlignment.partialPenalty * (1 - coverage)), weakestQueryWord: value,
+                        termCoverage: coverage)
+                    scored.append((term, reading, summary))
+                    if top.count < keep || summary.score > top[keep - 1] {
+                        top.insert(summary.score, at: top.firstIndex { $0 < summary.score } ?? top.count)
+                        if top.count > keep { top.removeLast() }
+                    }
+                }
+                // Plausible entries scoring at least the list's last: when more than the policy can offer,
+                // anything scoring below that last cannot be offered, shown or change the decision.
+                if top.count == keep {
+                    plausibleInTop = Self.plausibleCount(scored, policy: policy, above: top[keep - 1])
+                }
             }
+            lookup.candidates = others
         }
-        for id in lookup.candidates where !formulaScored.contains(id) {
+        for id in lookup.candidates {
             var best: (Int, NameAlignment.Summary)?
             for reading in store.readings(of: Int(id)) {
                 let count = store.tokenCount(reading)
@@ -151,6 +183,12 @@ public struct Resolver: Sendable {
                              reading: form.reading, termTokens: index.forms(of: term)[readingIndex].tokens)
         }
         return Result(resolution: policy.decide(ranked), queryTokens: queryTokens, ranked: ranked)
+    }
+
+    /// How many scored entries at or above a score are plausible.
+    private static func plausibleCount(_ scored: [(candidate: Int32, form: Int, summary: NameAlignment.Summary)],
+                                       policy: ResolutionPolicy, above threshold: Double) -> Int {
+        scored.reduce(0) { $0 + ($1.summary.score >= threshold && policy.isPlausible($1.summary) ? 1 : 0) }
     }
 
     /// How many of the best candidates are kept for explanations.

@@ -15,6 +15,9 @@ public struct VocabularyIndex: Sendable {
 
     let words: WordTable
     let store: ReadingStore
+    /// For each word, the best partial-match factor among the plain terms holding it (a one-word score
+    /// through that word is at most its similarity times this).
+    let bestFactor: [Double]
 
     /// How many terms the index holds.
     public var count: Int { store.termCount }
@@ -99,6 +102,15 @@ public struct VocabularyIndex: Sendable {
         }
         table.compact()
         store.compact()
+        var factors = [Double](repeating: 0, count: table.count)
+        for word in 0..<table.count {
+            for term in table.postings[word] {
+                guard let reading = store.simpleReading(of: Int(term)) else { continue }
+                let coverage = 1 / Double(max(1, store.coverageCount(reading)))
+                factors[word] = max(factors[word], 1 - NameAlignment.partialPenalty * (1 - coverage))
+            }
+        }
+        self.bestFactor = factors
         self.store = store
         self.words = table
     }
@@ -133,7 +145,7 @@ public struct VocabularyIndex: Sendable {
     ///
     /// - Complexity: proportional to the similar words found and the postings of the query's most selective
     ///   required word.
-    func lookUp(_ query: [MatchToken]) -> Lookup {
+    func lookUp(_ query: [MatchToken], collectingCandidates: Bool = true) -> Lookup {
         let nicknames = preparer.phonetics.nicknames
         let units = NameAlignment.units(of: query)
         var matches: [WordIDMap<(Double, TokenSimilarity.Reason)>] = []
@@ -173,6 +185,7 @@ public struct VocabularyIndex: Sendable {
             for index in covered { for key in keys { wordsFor[index][key] = () } }
         }
         let constraints = required.isEmpty ? Array(query.indices) : required
+        guard collectingCandidates else { return Lookup(matches: matches, candidates: []) }
         guard let seed = constraints.min(by: { postingsSize(wordsFor[$0]) < postingsSize(wordsFor[$1]) }) else {
             return Lookup(matches: matches, candidates: [])
         }
