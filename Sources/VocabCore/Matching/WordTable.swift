@@ -13,7 +13,9 @@ struct WordTable: Sendable {
     private(set) var postings: [[Int32]] = []
     /// Whether each word is a joined pair.
     private(set) var isPair: [Bool] = []
-    private var ids: [[UInt8]: Int32] = [:]
+    /// Word ids by spelling: open addressing on an FNV-1a hash of the bytes, verified against the stored
+    /// spelling (a `Dictionary` keyed by byte arrays hashed every word with SipHash and copied its key).
+    private var slots: [Int32] = [Int32](repeating: -1, count: 1024)
     private var sound: [String: [Int32]] = [:]
     private var neighbourhood: [Int: [Int32]] = [:]
 
@@ -33,7 +35,7 @@ struct WordTable: Sendable {
         var total = array(spellings) + array(keys) + array(postings)
         total += spellings.reduce(0) { $0 + array($1) } + postings.reduce(0) { $0 + array($1) }
         total += keys.reduce(0) { $0 + array($1) + $1.reduce(0) { $0 + ($1.utf8.count > 15 ? 32 + $1.utf8.count : 0) } }
-        total += table(count: ids.count, entry: MemoryLayout<[UInt8]>.stride + 4)
+        total += array(slots)
         total += table(count: sound.count, entry: MemoryLayout<String>.stride + MemoryLayout<[Int32]>.stride)
         total += sound.values.reduce(0) { $0 + array($1) }
         total += table(count: neighbourhood.count, entry: 8 + MemoryLayout<[Int32]>.stride)
@@ -41,7 +43,32 @@ struct WordTable: Sendable {
         return total
     }
 
-    func id(of spelling: [UInt8]) -> Int32? { ids[spelling] }
+    func id(of spelling: [UInt8]) -> Int32? {
+        var slot = Self.spellingHash(spelling) & (slots.count - 1)
+        while slots[slot] != -1 {
+            if spellings[Int(slots[slot])] == spelling { return slots[slot] }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        return nil
+    }
+
+    private static func spellingHash(_ spelling: [UInt8]) -> Int {
+        Int(truncatingIfNeeded: UInt(bitPattern: hash(spelling, skipping: -1, -1)) >> 3)
+    }
+
+    private mutating func insertSlot(_ id: Int32) {
+        if (count + 1) * 2 > slots.count {
+            slots = [Int32](repeating: -1, count: slots.count * 2)
+            for existing in 0..<Int32(spellings.count) where existing != id { placeSlot(existing) }
+        }
+        placeSlot(id)
+    }
+
+    private mutating func placeSlot(_ id: Int32) {
+        var slot = Self.spellingHash(spellings[Int(id)]) & (slots.count - 1)
+        while slots[slot] != -1 { slot = (slot + 1) & (slots.count - 1) }
+        slots[slot] = id
+    }
 
     /// The token of a word, for alignment and explanations.
     func token(_ id: Int32, role: NameToken.Role, isJoinedToPrevious: Bool = false) -> MatchToken {
@@ -53,14 +80,14 @@ struct WordTable: Sendable {
     /// nearly every pair of a vocabulary is unique, so neighbourhoods for them cost most of the index's
     /// memory and build time.
     mutating func intern(_ spelling: [UInt8], isPair: Bool = false, keys makeKeys: () -> [String]) -> Int32 {
-        if let existing = ids[spelling] { return existing }
+        if let existing = id(of: spelling) { return existing }
         let id = Int32(spellings.count)
         let wordKeys = makeKeys()
         spellings.append(spelling)
         keys.append(wordKeys)
         postings.append([])
         self.isPair.append(isPair)
-        ids[spelling] = id
+        insertSlot(id)
         for key in wordKeys { sound[key, default: []].append(id) }
         if !isPair {
             let depth = spelling.count >= Self.shortestTwoEditWord ? 2 : 1
@@ -80,17 +107,16 @@ struct WordTable: Sendable {
     mutating func compact() {
         spellings = spellings.map { Array($0) }
         postings = postings.map { Array($0) }
-        ids.reserveCapacity(0)
     }
 
     /// Word ids whose spelling is exact, related by nickname, shares a key, or is one edit away, given
     /// the query unit (similarities are then computed by the caller).
     func lookUp(_ unit: MatchToken, depth: Int, nicknames: NicknameTable) -> [Int32] {
         var found: [Int32] = []
-        if let exact = ids[unit.folded] { found.append(exact) }
+        if let exact = id(of: unit.folded) { found.append(exact) }
         if nicknames.count > 0 {
             for name in nicknames.related(to: unit.text) {
-                if let id = ids[Array(name.utf8)] { found.append(id) }
+                if let id = id(of: Array(name.utf8)) { found.append(id) }
             }
         }
         for key in unit.keys { found += sound[key] ?? [] }
