@@ -23,6 +23,19 @@ public enum VocabBinary {
         return RepositoryPaths.root().appendingPathComponent(".build/debug/vocab")
     }
 
+    /// A process for the built binary, with `VOCAB_LANGUAGE`, `VOCAB_LOCALES` and `VOCAB_STORE` removed from
+    /// the inherited environment unless given, so a developer's settings never change a test's outcome.
+    static func makeProcess(_ arguments: [String], environment: [String: String]) -> Process {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for key in ["VOCAB_LANGUAGE", "VOCAB_LOCALES", "VOCAB_STORE"] { env.removeValue(forKey: key) }
+        env.merge(environment) { $1 }
+        process.environment = env
+        return process
+    }
+
     /// Runs `vocab` with arguments, optional standard input and extra environment.
     ///
     /// `VOCAB_LANGUAGE`, `VOCAB_LOCALES` and `VOCAB_STORE` are removed from the inherited environment
@@ -31,13 +44,7 @@ public enum VocabBinary {
         _ arguments: [String], input: String? = nil, environment: [String: String] = [:],
         currentDirectory: URL? = nil
     ) throws -> Result {
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        for key in ["VOCAB_LANGUAGE", "VOCAB_LOCALES", "VOCAB_STORE"] { env.removeValue(forKey: key) }
-        env.merge(environment) { $1 }
-        process.environment = env
+        let process = makeProcess(arguments, environment: environment)
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         let stdout = Pipe()
         let stderr = Pipe()
@@ -67,13 +74,7 @@ extension VocabBinary {
     public static func killWhenStderrContains(
         _ marker: String, arguments: [String], environment: [String: String] = [:]
     ) throws -> (killed: Bool, stderr: String) {
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        for key in ["VOCAB_LANGUAGE", "VOCAB_LOCALES", "VOCAB_STORE"] { env.removeValue(forKey: key) }
-        env.merge(environment) { $1 }
-        process.environment = env
+        let process = makeProcess(arguments, environment: environment)
         let stderr = Pipe()
         process.standardError = stderr
         process.standardOutput = FileHandle.nullDevice

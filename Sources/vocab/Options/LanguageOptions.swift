@@ -4,6 +4,26 @@ import VocabCore
 import VocabICU
 import VocabLocales
 
+/// `--locales`, shared by every command that reads locale data.
+struct LocalesOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "The locales folder (default: $VOCAB_LOCALES, else the package's Locales/).", valueName: "dir"))
+    var locales: String?
+
+    /// The locales folder in use.
+    func directory() throws -> LocaleDirectory {
+        try LocaleDirectory.locate(
+            explicit: locales, environment: ProcessInfo.processInfo.environment,
+            executablePath: Self.executablePath, currentDirectory: FileManager.default.currentDirectoryPath)
+    }
+
+    /// The running binary, through `/proc/self/exe` where it exists (a relative `argv[0]` is not enough).
+    static var executablePath: String? {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments.first
+    }
+}
+
 /// `--language` and `--locales`, shared by every command that works in a language.
 struct LanguageOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
@@ -11,9 +31,7 @@ struct LanguageOptions: ParsableArguments {
         valueName: "code"))
     var language: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "The locales folder (default: $VOCAB_LOCALES, else the package's Locales/).", valueName: "dir"))
-    var locales: String?
+    @OptionGroup var localesOptions: LocalesOptions
 
     func validate() throws {
         if let language {
@@ -33,15 +51,5 @@ struct LanguageOptions: ParsableArguments {
     }
 
     /// The locales folder in use.
-    func directory() throws -> LocaleDirectory {
-        try LocaleDirectory.locate(
-            explicit: locales, environment: ProcessInfo.processInfo.environment,
-            executablePath: Self.executablePath, currentDirectory: FileManager.default.currentDirectoryPath)
-    }
-
-    /// The running binary, through `/proc/self/exe` where it exists (a relative `argv[0]` is not enough).
-    static var executablePath: String? {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments.first
-    }
+    func directory() throws -> LocaleDirectory { try localesOptions.directory() }
 }

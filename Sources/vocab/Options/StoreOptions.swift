@@ -47,3 +47,23 @@ enum TypeArgument {
 struct CommandFailure: Error, CustomStringConvertible {
     let description: String
 }
+
+/// `--user`, an optional `--type`, `--store` and `--json`: what commands over a user's stored sets take.
+struct UserVocabularyOptions: ParsableArguments {
+    @OptionGroup var userOptions: UserOptions
+
+    @Option(name: .long, help: ArgumentHelp("Only this string type, e.g. contactName.", valueName: "type"))
+    var type: String?
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Flag(name: .long, help: "Print JSON instead of text.")
+    var json = false
+
+    func validate() throws {
+        if let type { _ = try TypeArgument.parse(type) }
+    }
+
+    /// The validated `--type`, if given.
+    var stringType: VocabularyStringType? { type.flatMap(VocabularyStringType.init(rawValue:)) }
+}

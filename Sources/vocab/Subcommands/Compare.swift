@@ -35,9 +35,7 @@ struct Compare: AsyncParsableCommand {
                                             valueName: "parameter"))
     var parameter: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "The locales folder (default: $VOCAB_LOCALES, else the package's Locales/).", valueName: "dir"))
-    var locales: String?
+    @OptionGroup var localesOptions: LocalesOptions
 
     @OptionGroup var storeOptions: StoreOptions
 
@@ -72,7 +70,7 @@ struct Compare: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let directory = try LanguageOptions.parse(locales.map { ["--locales", $0] } ?? []).directory()
+        let directory = try localesOptions.directory()
         var terms: [String] = []
         if let vocabulary { terms = try VocabularySource.terms(fromFile: vocabulary) }
         if let user {

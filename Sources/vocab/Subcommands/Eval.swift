@@ -20,9 +20,7 @@ struct Eval: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Write one prediction per case to this JSON Lines file.", valueName: "file"))
     var predictions: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "The locales folder (default: $VOCAB_LOCALES, else the package's Locales/).", valueName: "dir"))
-    var locales: String?
+    @OptionGroup var localesOptions: LocalesOptions
 
     @Flag(name: .long, help: "Print JSON instead of text.")
     var json = false
@@ -55,7 +53,7 @@ struct Eval: ParsableCommand {
     func run() throws {
         let policy = try resolutionPolicy()
         let evaluation = try load()
-        let directory = try LanguageOptions.parse(locales.map { ["--locales", $0] } ?? []).directory()
+        let directory = try localesOptions.directory()
         let tags = ICULanguageTags()
         let normalizer = ICUTextNormalizer()
         let vocabularies = Dictionary(evaluation.vocabularies.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

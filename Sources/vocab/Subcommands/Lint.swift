@@ -20,9 +20,7 @@ struct Lint: ParsableCommand {
                                  valueName: "path"))
     var paths: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp(
-        "The locales folder (default: $VOCAB_LOCALES, else the package's Locales/).", valueName: "dir"))
-    var locales: String?
+    @OptionGroup var localesOptions: LocalesOptions
 
     @Flag(name: .long, help: "Print JSON instead of text.")
     var json = false
@@ -81,7 +79,7 @@ struct Lint: ParsableCommand {
         }
 
         if paths.isEmpty {
-            try lintFolder(try LanguageOptions.parse(locales.map { ["--locales", $0] } ?? []).directory())
+            try lintFolder(try localesOptions.directory())
         }
         for path in paths {
             var isDirectory: ObjCBool = false

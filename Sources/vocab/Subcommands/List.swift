@@ -8,35 +8,23 @@ struct List: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print a user's vocabulary: each type's ordered set, most important first.")
 
-    @OptionGroup var userOptions: UserOptions
-
-    @Option(name: .long, help: ArgumentHelp("Only this string type, e.g. contactName.", valueName: "type"))
-    var type: String?
-
-    @OptionGroup var storeOptions: StoreOptions
-
-    @Flag(name: .long, help: "Print JSON instead of text.")
-    var json = false
-
-    func validate() throws {
-        if let type { _ = try TypeArgument.parse(type) }
-    }
+    @OptionGroup var options: UserVocabularyOptions
 
     func run() async throws {
         var sets: [StoredVocabulary] = []
-        if let store = try storeOptions.openIfExists() {
-            if let type {
-                sets = try await store.vocabulary(for: userOptions.id, type: try TypeArgument.parse(type)).map { [$0] } ?? []
+        if let store = try options.storeOptions.openIfExists() {
+            if let type = options.stringType {
+                sets = try await store.vocabulary(for: options.userOptions.id, type: type).map { [$0] } ?? []
             } else {
-                sets = try await store.vocabularies(for: userOptions.id)
+                sets = try await store.vocabularies(for: options.userOptions.id)
             }
         }
-        if json {
-            try JSONOutput.print(Report(user: userOptions.user, sets: sets.map(Report.Set.init)))
+        if options.json {
+            try JSONOutput.print(Report(user: options.userOptions.user, sets: sets.map(Report.Set.init)))
             return
         }
         if sets.isEmpty {
-            print("user '\(userOptions.user)' has no \(type.map { "\($0) " } ?? "")vocabulary")
+            print("user '\(options.userOptions.user)' has no \(options.type.map { "\($0) " } ?? "")vocabulary")
             return
         }
         for set in sets {

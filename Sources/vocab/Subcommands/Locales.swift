@@ -11,9 +11,7 @@ struct Locales: ParsableCommand {
         discussion: "Example: vocab locales fr-CA"
     )
 
-    @Option(name: .long, help: ArgumentHelp(
-        "The locales folder (default: $VOCAB_LOCALES, else the package's Locales/).", valueName: "dir"))
-    var locales: String?
+    @OptionGroup var localesOptions: LocalesOptions
 
     @Flag(name: .long, help: "Print JSON instead of text.")
     var json = false
@@ -30,8 +28,7 @@ struct Locales: ParsableCommand {
 
     func run() throws {
         let tags = ICULanguageTags()
-        let options = try LanguageOptions.parse(locales.map { ["--locales", $0] } ?? [])
-        let directory = try options.directory()
+        let directory = try localesOptions.directory()
         let listing = try directory.listing(tags: tags)
         for ignored in listing.ignored {
             StandardError.print("warning: \(directory.url.path)/\(ignored.name): \(ignored.reason)")
