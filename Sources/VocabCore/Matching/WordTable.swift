@@ -17,7 +17,7 @@ struct WordTable: Sendable {
     /// spelling (a `Dictionary` keyed by byte arrays hashed every word with SipHash and copied its key).
     private var slots: [Int32] = [Int32](repeating: -1, count: 1024)
     private var sound: [String: [Int32]] = [:]
-    private var neighbourhood: [Int: [Int32]] = [:]
+    private var neighbourhoods = DeletionNeighbourhoods()
 
     /// Words shorter than this get no one-edit neighbourhood.
     static let shortestFuzzyWord = 3
@@ -38,8 +38,7 @@ struct WordTable: Sendable {
         total += array(slots)
         total += table(count: sound.count, entry: MemoryLayout<String>.stride + MemoryLayout<[Int32]>.stride)
         total += sound.values.reduce(0) { $0 + array($1) }
-        total += table(count: neighbourhood.count, entry: 8 + MemoryLayout<[Int32]>.stride)
-        total += neighbourhood.values.reduce(0) { $0 + array($1) }
+        total += neighbourhoods.approximateBytes
         return total
     }
 
@@ -91,9 +90,7 @@ struct WordTable: Sendable {
         for key in wordKeys { sound[key, default: []].append(id) }
         if !isPair {
             let depth = spelling.count >= Self.shortestTwoEditWord ? 2 : 1
-            for variant in Set(Self.neighbourhood(of: spelling, depth: depth)) {
-                neighbourhood[variant, default: []].append(id)
-            }
+            for variant in Self.neighbourhood(of: spelling, depth: depth) { neighbourhoods.add(variant, id: id) }
         }
         return id
     }
@@ -103,8 +100,9 @@ struct WordTable: Sendable {
         if postings[Int(word)].last != term { postings[Int(word)].append(term) }
     }
 
-    /// Frees spare capacity once building is done.
+    /// Freezes the neighbourhoods and frees spare capacity once building is done; look-ups need it.
     mutating func compact() {
+        neighbourhoods.freeze()
         spellings = spellings.map { Array($0) }
         postings = postings.map { Array($0) }
     }
@@ -120,7 +118,7 @@ struct WordTable: Sendable {
             }
         }
         for key in unit.keys { found += sound[key] ?? [] }
-        for variant in Self.neighbourhood(of: unit.folded, depth: depth) { found += neighbourhood[variant] ?? [] }
+        for variant in Self.neighbourhood(of: unit.folded, depth: depth) { found += neighbourhoods.ids(for: variant) }
         // Sorting and dropping repeats is cheaper than a set for these few dozen ids.
         found.sort()
         var unique = 0
@@ -138,7 +136,7 @@ struct WordTable: Sendable {
         let word = unit.folded
         for first in word.indices {
             for second in (first + 1)..<word.count {
-                found += neighbourhood[Self.hash(word, skipping: first, second)] ?? []
+                found += neighbourhoods.ids(for: Self.hash(word, skipping: first, second))
             }
         }
         return found

@@ -48,8 +48,7 @@ struct BenchRun {
 
     func run(progress: (String) -> Void) throws -> BenchResult {
         let clock = ContinuousClock()
-        // ICU opens its transliterators once per process (10-20 ms); that is not a per-term cost.
-        for term in terms.prefix(50) { _ = try preparer.readings(of: term) }
+        // ICU's one-time start-up ran before any size (``BenchStartUp``); it is not a per-term cost.
         let residentBefore = HeapUsage.bytes
         var index: VocabularyIndex?
         let build = try clock.measure { index = try VocabularyIndex(terms: terms, preparer: preparer) }

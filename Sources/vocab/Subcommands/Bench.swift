@@ -83,7 +83,12 @@ struct Bench: ParsableCommand {
         }
         let threadCount = threads ?? ProcessInfo.processInfo.activeProcessorCount
         let machine = BenchMachine.current(threads: threadCount)
-        if !json { print(machine.text + "\nlanguage: \(context.selection.explanation)\n") }
+        let startUp = try BenchStartUp.run(preparer: context.preparer)
+        if !json {
+            print(machine.text + "\nlanguage: \(context.selection.explanation)")
+            print(String(format: "start-up: %.1f ms once per process (ICU transforms opened; not in build µs/term)\n",
+                         startUp))
+        }
         var results: [BenchResult] = []
         for input in inputs {
             StandardError.print("bench \(input.label): loading…")
@@ -96,7 +101,7 @@ struct Bench: ParsableCommand {
             if !json { print(BenchResult.header + "\n" + result.row) }
         }
         if json { try JSONOutput.print(BenchReport(machine: machine, language: context.selection.used.identifier,
-                                                   results: results)) }
+                                                   startUpMilliseconds: startUp, results: results)) }
     }
 
     private func dataFolder() throws -> URL {
@@ -172,6 +177,8 @@ struct BenchMachine: Encodable {
 struct BenchReport: Encodable {
     let machine: BenchMachine
     let language: String
+    /// The process's one-time ICU start-up, measured before any size (see ``BenchStartUp``).
+    let startUpMilliseconds: Double
     let results: [BenchResult]
 }
 
