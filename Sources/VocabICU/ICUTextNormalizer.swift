@@ -67,7 +67,7 @@ public struct ICUTextNormalizer: TextNormalizer {
         // Latin text folds character by character, so its folded form is the words' folded forms (cached
         // per distinct word) with the separators folded between them; a test checks this against folding
         // the whole text. Other scripts are folded whole (transliteration reads context).
-        var assembled = ""
+        var assembled: [UInt8] = []
         var previousEnd = 0
         for range in words {
             let word = faithfulUnits[range]
@@ -75,7 +75,10 @@ public struct ICUTextNormalizer: TextNormalizer {
                 || ICUTransliterator.shared(Self.latinTransformID).transliterate(Array(word)).elementsEqual(word)
             let gap = faithfulUnits[previousEnd..<range.lowerBound]
             let foldedWord = try fold(word, isLatinOnly: isWordLatin)
-            if isLatinOnly && usesWordFolding { assembled += try fold(gap, isLatinOnly: true, collapsing: false) + foldedWord }
+            if isLatinOnly && usesWordFolding {
+                assembled += try fold(gap, isLatinOnly: true, collapsing: false).utf8
+                assembled += foldedWord.utf8
+            }
             segments.append(NameTokenizer.Segment(
                 text: UTF16Conversion.string(word), precedingSeparator: UTF16Conversion.string(gap),
                 folded: foldedWord, isLatinScript: isWordLatin))
@@ -85,8 +88,8 @@ public struct ICUTextNormalizer: TextNormalizer {
         if isASCII {
             folded = faithful
         } else if isLatinOnly && usesWordFolding {
-            assembled += try fold(faithfulUnits[previousEnd...], isLatinOnly: true, collapsing: false)
-            folded = assembled.collapsingWhitespace()
+            assembled += try fold(faithfulUnits[previousEnd...], isLatinOnly: true, collapsing: false).utf8
+            folded = String(decoding: assembled, as: UTF8.self).collapsingWhitespace()
         } else {
             folded = try fold(faithfulUnits, isLatinOnly: isLatinOnly)
         }

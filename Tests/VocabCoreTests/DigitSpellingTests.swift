@@ -35,5 +35,19 @@ private func spell(_ value: Int64) -> String {
     @Test("White space collapses to single spaces")
     func collapse() {
         #expect("  jean \t luc\n".collapsingWhitespace() == "jean luc")
+        #expect(" zoë\u{A0}\u{2003}ørsted ".collapsingWhitespace() == "zoë ørsted")
+    }
+
+    @Test("ASCII text collapses byte by byte exactly as by Character white space")
+    func asciiCollapseMatchesCharacters() {
+        var generator = SplitMix64(seed: 11)
+        // Every ASCII white space, the separators Unicode does not count as white space, and letters.
+        let alphabet: [UInt8] = Array(0x09...0x0D) + [0x20, 0x1C, 0x1D, 0x1E, 0x1F, 0x00, 0x7F, 0x61, 0x62, 0x2D]
+        for _ in 0..<2_000 {
+            let bytes = (0..<Int(generator.next() % 12)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+            let text = String(decoding: bytes, as: UTF8.self)
+            let reference = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+            #expect(text.collapsingWhitespace() == reference, "\(bytes)")
+        }
     }
 }

@@ -12,11 +12,11 @@ public struct LocaleProfile: Sendable, Hashable {
     /// The rules as written in the locale's data.
     public let rules: NormalizationRules
     /// Folded particles (`de`, `dos`, `von`).
-    public let particles: Set<String>
+    public let particles: FoldedWordSet
     /// Folded honorifics (`dr`, `mme`).
-    public let honorifics: Set<String>
+    public let honorifics: FoldedWordSet
     /// Folded suffixes (`jr`, `iii`).
-    public let suffixes: Set<String>
+    public let suffixes: FoldedWordSet
 
     /// Creates a profile, folding every word of the rules with `fold`.
     ///
@@ -33,8 +33,8 @@ public struct LocaleProfile: Sendable, Hashable {
         self.language = language
         self.dataLocale = dataLocale
         self.rules = rules
-        func folded(_ words: [String]) throws -> Set<String> {
-            Set(try words.map { try fold($0).replacingApostrophes() }.filter { !$0.isEmpty })
+        func folded(_ words: [String]) throws -> FoldedWordSet {
+            FoldedWordSet(try words.map { try fold($0).replacingApostrophes() }.filter { !$0.isEmpty })
         }
         particles = try folded(rules.particles)
         honorifics = try folded(rules.honorifics)

@@ -41,14 +41,19 @@ public enum NameTokenizer {
             var token = NameToken(text: segment.text, folded: segment.folded)
             splitParts(of: &token, original: original, profile: profile)
             latinScript.append(segment.isLatinScript)
-            token.isJoinedToPrevious = !tokens.isEmpty && !segment.precedingSeparator.isEmpty
-                && segment.precedingSeparator.unicodeScalars.allSatisfy {
-                    $0.properties.generalCategory == .dashPunctuation
-                }
+            token.isJoinedToPrevious = !tokens.isEmpty && isDashes(segment.precedingSeparator)
             tokens.append(token)
         }
         assignRoles(&tokens, latinScript: latinScript, profile: profile)
         return tokens
+    }
+
+    /// Whether a separator is made of dashes only (`-`, `‐`, `–`…): the words it separates are one name.
+    private static func isDashes(_ separator: String) -> Bool {
+        let bytes = separator.utf8
+        if bytes.isEmpty { return false }
+        if bytes.allSatisfy({ $0 < 0x80 }) { return bytes.allSatisfy { $0 == 0x2D } }
+        return separator.unicodeScalars.allSatisfy { $0.properties.generalCategory == .dashPunctuation }
     }
 
     /// Fills `parts` and removes apostrophes and spaces from `folded`.
@@ -85,7 +90,7 @@ public enum NameTokenizer {
     /// Marks numbers, leading honorifics, trailing suffixes and particles, always leaving a name word.
     private static func assignRoles(_ tokens: inout [NameToken], latinScript: [Bool], profile: LocaleProfile) {
         for index in tokens.indices where !tokens[index].folded.isEmpty
-            && tokens[index].folded.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) {
+            && tokens[index].folded.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
             tokens[index].role = .number
         }
         var names = tokens.count(where: { $0.role == .name })
