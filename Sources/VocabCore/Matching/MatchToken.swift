@@ -20,13 +20,11 @@ public struct MatchToken: Sendable, Hashable {
     /// The folded spelling as text.
     public var text: String { String(decoding: folded, as: UTF8.self) }
 
-    /// Whether the token must be matched for a name to match: name words and numbers must; particles,
-    /// honorifics and suffixes may be left unsaid.
-    public var isRequired: Bool { role == .name || role == .number }
+    /// Whether the token must be matched for a name to match (see ``NameToken/Role/isRequired``).
+    public var isRequired: Bool { role.isRequired }
 
-    /// Whether leaving the token unsaid makes a match partial: name words, numbers and suffixes ("Lili"
-    /// is not all of "Lili Jr."); particles and honorifics are often left out whole ("Smith" for "Dr. Smith").
-    public var countsForCoverage: Bool { isRequired || role == .suffix }
+    /// Whether leaving the token unsaid makes a match partial (see ``NameToken/Role/countsForCoverage``).
+    public var countsForCoverage: Bool { role.countsForCoverage }
 }
 
 /// One way of writing a term: its tokens. A term has several when it has several readings (the de-DE

@@ -130,15 +130,10 @@ public struct NameAlignment: Sendable, Hashable {
         guard bestUnit >= 0 else {
             return Summary(score: 0, weakestQueryWord: 0, termCoverage: termRequired == 0 ? 1 : 0)
         }
-        let covered: UInt64 = bestUnit < termCount ? 1 << UInt64(bestUnit) : 3 << UInt64(bestUnit - termCount)
-        if bestValue > compoundPartCap, hasJoins {
-            let compounds = compoundMasks(count: termCount, joined: joined)
-            var bits = covered
-            while bits != 0 {
-                let token = bits.trailingZeroBitCount
-                if token < compounds.count, compounds[token] & ~covered != 0 { bestValue = compoundPartCap }
-                bits &= bits - 1
-            }
+        let covered = unitMask(bestUnit, tokenCount: termCount)
+        if bestValue > compoundPartCap, hasJoins,
+           linksPartOfCompound(covered, covered: covered, compounds: compoundMasks(count: termCount, joined: joined)) {
+            bestValue = compoundPartCap
         }
         var coveredRequired = 0
         var bits = covered
@@ -161,9 +156,6 @@ public struct NameAlignment: Sendable, Hashable {
     ) -> Summary {
         let queryCount = min(query.count, 32)
         let termCount = min(fullTermCount, 32)
-        func mask(_ unit: Int, _ count: Int) -> UInt64 {
-            unit < count ? 1 << UInt64(unit) : 3 << UInt64(unit - count)
-        }
         typealias Pairing = (value: Double, reason: TokenSimilarity.Reason, query: UInt64, term: UInt64, span: Int,
                              order: Int)
         let queryUnits = queryCount + max(0, queryCount - 1)
@@ -174,8 +166,8 @@ public struct NameAlignment: Sendable, Hashable {
                 for ti in 0..<termUnits {
                     if let (value, reason) = similarity(qi, ti) {
                         let span = (qi < queryCount ? 1 : 2) + (ti < termCount ? 1 : 2)
-                        pairings.initializeElement(at: count, to: (value, reason, mask(qi, queryCount),
-                                                                   mask(ti, termCount), span, count))
+                        pairings.initializeElement(at: count, to: (value, reason, unitMask(qi, tokenCount: queryCount),
+                                                                   unitMask(ti, tokenCount: termCount), span, count))
                         count += 1
                     }
                 }
@@ -203,15 +195,9 @@ public struct NameAlignment: Sendable, Hashable {
             // compound's name ("katrin" for "Anne-Kathrin"); "anne claire" covering both parts is.
             if (0..<termCount).contains(where: joined) {
                 let compounds = Self.compoundMasks(count: termCount, joined: joined)
-                for index in 0..<linkCount where used[index].value > compoundPartCap {
-                    var bits = used[index].term
-                    var partial = false
-                    while bits != 0 {
-                        let token = bits.trailingZeroBitCount
-                        if token < compounds.count, compounds[token] & ~usedTerm != 0 { partial = true }
-                        bits &= bits - 1
-                    }
-                    if partial { used[index].value = compoundPartCap }
+                for index in 0..<linkCount where used[index].value > compoundPartCap
+                    && linksPartOfCompound(used[index].term, covered: usedTerm, compounds: compounds) {
+                    used[index].value = compoundPartCap
                 }
             }
             // Links in query order (each covers distinct query tokens, so their lowest bits differ).
@@ -230,7 +216,7 @@ public struct NameAlignment: Sendable, Hashable {
             }
             // The mean over the required query words (all words when none is required), unmatched ones 0.
             var requiredMask: UInt64 = 0
-            for index in 0..<queryCount where query[index] == .name || query[index] == .number {
+            for index in 0..<queryCount where query[index].isRequired {
                 requiredMask |= 1 << UInt64(index)
             }
             if requiredMask == 0 { requiredMask = queryCount == 64 ? .max : (1 << UInt64(queryCount)) - 1 }
@@ -254,6 +240,24 @@ public struct NameAlignment: Sendable, Hashable {
             let score = queryScore * (1 - partialPenalty * (1 - coverage)) + (inOrder && linkCount > 1 ? orderBonus : 0)
             return Summary(score: score, weakestQueryWord: countedTokens == 0 ? 0 : weakest, termCoverage: coverage)
         }
+    }
+
+    /// The tokens a unit covers, as a mask: unit `i < tokenCount` is token `i`; unit `tokenCount + i` is the
+    /// pair of tokens `i` and `i + 1`.
+    private static func unitMask(_ unit: Int, tokenCount: Int) -> UInt64 {
+        unit < tokenCount ? 1 << UInt64(unit) : 3 << UInt64(unit - tokenCount)
+    }
+
+    /// Whether a link's term tokens belong to a hyphenated compound that the alignment's links (`covered`)
+    /// leave partly uncovered: "katrin" for "Anne-Kathrin".
+    private static func linksPartOfCompound(_ term: UInt64, covered: UInt64, compounds: [UInt64]) -> Bool {
+        var bits = term
+        while bits != 0 {
+            let token = bits.trailingZeroBitCount
+            if token < compounds.count, compounds[token] & ~covered != 0 { return true }
+            bits &= bits - 1
+        }
+        return false
     }
 
     /// The token indices set in a mask.

@@ -16,9 +16,13 @@ public struct NameToken: Sendable, Hashable, Codable {
         /// A number written in digits (`2` in `R2D2` is not one: it is inside a word).
         case number
 
+        /// Whether a word of this role must be matched for a name to match: name words and numbers must;
+        /// particles, honorifics and suffixes may be left unsaid.
+        public var isRequired: Bool { self == .name || self == .number }
+
         /// Whether leaving a term word of this role unsaid makes a match partial (name words, numbers,
         /// suffixes: "Lili" is not all of "Lili Jr."); particles and honorifics are often left out whole.
-        public var countsForCoverage: Bool { self == .name || self == .number || self == .suffix }
+        public var countsForCoverage: Bool { isRequired || self == .suffix }
     }
 
     /// The faithful (case-folded) text, e.g. `o'connor`.
