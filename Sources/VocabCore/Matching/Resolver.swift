@@ -43,7 +43,8 @@ public struct Resolver: Sendable {
     /// - Complexity: one summary per candidate; candidates are the terms where every required query word
     ///   meets one of their words.
     public func resolve(_ query: String, keepingAll: Bool) throws -> Result {
-        let queryTokens = try index.preparer.forms(of: query).first?.tokens ?? []
+        // The primary reading only: other readings of the query are not matched, so their keys are not computed.
+        let queryTokens = try index.preparer.readings(of: query).first.map { index.preparer.form(of: $0).tokens } ?? []
         guard !queryTokens.isEmpty else { return Result(resolution: .needsValue, queryTokens: [], ranked: []) }
         // One-word queries collect their own candidates below (the formula loop visits the same postings).
         var lookup = index.lookUp(queryTokens, collectingCandidates: queryTokens.count != 1 || queryTokens[0].folded.count <= 1)
@@ -51,6 +52,9 @@ public struct Resolver: Sendable {
         var scored: [(candidate: Int32, form: Int, summary: NameAlignment.Summary)] = []
         scored.reserveCapacity(lookup.candidates.count)
         let store = index.store
+        // How many of the best candidates anything reads: the explained ones and the policy's options, plus
+        // one to know whether more were near.
+        let keep = Self.explainedCandidates + policy.maximumOptions + 1
         // One-word queries against common first names meet thousands of terms. A term with one reading and
         // no hyphen, reached through a single word, scores by formula: the word's similarity times the
         // partial-match factor of its coverage (one of its counted words). Terms reached through a joined
@@ -72,16 +76,15 @@ public struct Resolver: Sendable {
             let reach = singles.reduce(0) { $0 + index.words.postings[Int($1)].count }
             var seen = WordIDMap<Void>(capacity: singles.count > 1 ? reach : 0)
             scored.reserveCapacity(reach)
-            // The best few so far, to skip words none of whose holders can enter them (see below).
-            let keep = Self.explainedCandidates + policy.maximumOptions + 1
-            var top: [Double] = []
+            // The best few scores so far, to skip words none of whose holders can enter them (see below).
+            var top = BestList<Double>(capacity: keep)
             var plausibleInTop = 0
             for word in singles {
                 let value = similar[word]!.0
                 // A word whose best possible score is below the last of a full best-list, which already holds
                 // every option the policy may offer, cannot change the outcome or what is shown.
-                if !keepingAll, top.count == keep, plausibleInTop > policy.maximumOptions,
-                   value * index.bestFactor[Int(word)] < top[keep - 1] {
+                if !keepingAll, top.isFull, plausibleInTop > policy.maximumOptions,
+                   value * index.bestFactor[Int(word)] < top.last! {
                     continue
                 }
                 for term in index.words.postings[Int(word)] where !general.contains(term) {
@@ -99,15 +102,12 @@ public struct Resolver: Sendable {
                         score: value * (1 - NameAlignment.partialPenalty * (1 - coverage)), weakestQueryWord: value,
                         termCoverage: coverage)
                     scored.append((term, reading, summary))
-                    if top.count < keep || summary.score > top[keep - 1] {
-                        top.insert(summary.score, at: top.firstIndex { $0 < summary.score } ?? top.count)
-                        if top.count > keep { top.removeLast() }
-                    }
+                    top.offer(summary.score, isBetter: >)
                 }
                 // Plausible entries scoring at least the list's last: when more than the policy can offer,
                 // anything scoring below that last cannot be offered, shown or change the decision.
-                if top.count == keep {
-                    plausibleInTop = Self.plausibleCount(scored, policy: policy, above: top[keep - 1])
+                if top.isFull {
+                    plausibleInTop = Self.plausibleCount(scored, policy: policy, above: top.last!)
                 }
             }
             lookup.candidates = others
@@ -136,24 +136,13 @@ public struct Resolver: Sendable {
         // Only the best few are ever shown or decided on: with thousands of candidates (a common first name
         // at 100,000 terms), keep a short sorted list instead of sorting everything; fall back to a full
         // sort when that list holds too few plausible candidates for the policy.
-        let keep = Self.explainedCandidates + policy.maximumOptions + 1
         if keepingAll || scored.count <= 4 * keep {
             scored.sort(by: isBetter)
         } else {
-            var best: [(candidate: Int32, form: Int, summary: NameAlignment.Summary)] = []
-            best.reserveCapacity(keep + 1)
-            for entry in scored where best.count < keep || isBetter(entry, best[best.count - 1]) {
-                var low = 0
-                var high = best.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if isBetter(best[middle], entry) { low = middle + 1 } else { high = middle }
-                }
-                best.insert(entry, at: low)
-                if best.count > keep { best.removeLast() }
-            }
-            if best.filter({ policy.isPlausible($0.summary) }).count > policy.maximumOptions {
-                scored = best
+            var best = BestList<(candidate: Int32, form: Int, summary: NameAlignment.Summary)>(capacity: keep)
+            for entry in scored { best.offer(entry, isBetter: isBetter) }
+            if best.elements.filter({ policy.isPlausible($0.summary) }).count > policy.maximumOptions {
+                scored = best.elements
             } else {
                 scored.sort(by: isBetter)
             }
@@ -180,7 +169,7 @@ public struct Resolver: Sendable {
                 lookup.matches[qi][units[ti]]
             }
             return Candidate(term: term.text, rank: term.rank, score: alignment.score, alignment: alignment,
-                             reading: form.reading, termTokens: index.forms(of: term)[readingIndex].tokens)
+                             reading: form.reading, termTokens: index.tokens(of: form))
         }
         return Result(resolution: policy.decide(ranked), queryTokens: queryTokens, ranked: ranked)
     }

@@ -91,7 +91,7 @@ public struct VocabularyIndex: Sendable {
                         NameAlignment.joinedPair(firstToken, secondToken).keys
                     })
                 }
-                for (index, word) in reading.words.enumerated() where word.role == .name || word.role == .number {
+                for (index, word) in reading.words.enumerated() where word.role.isRequired {
                     table.post(singles[index], term: id)
                 }
                 for pair in pairs { table.post(pair, term: id) }
@@ -126,11 +126,12 @@ public struct VocabularyIndex: Sendable {
 
     /// A term's readings as tokens with keys (for explanations and reference checks).
     public func forms(of term: IndexedTerm) -> [TermForm] {
-        term.readings.map { form in
-            TermForm(tokens: form.words.indices.map {
-                words.token(form.words[$0], role: form.roles[$0], isJoinedToPrevious: form.joined[$0])
-            }, reading: form.reading)
-        }
+        term.readings.map { TermForm(tokens: tokens(of: $0), reading: $0.reading) }
+    }
+
+    /// One reading's tokens with their keys.
+    func tokens(of form: IndexedTerm.Form) -> [MatchToken] {
+        form.words.indices.map { words.token(form.words[$0], role: form.roles[$0], isJoinedToPrevious: form.joined[$0]) }
     }
 
     /// What a query finds: each unit's similar words, and the candidate terms.
@@ -152,30 +153,27 @@ public struct VocabularyIndex: Sendable {
         matches.reserveCapacity(units.count)
         for (position, unit) in units.enumerated() {
             var similar = WordIDMap<(Double, TokenSimilarity.Reason)>(capacity: 16)
-            var closest = 0.0
-            for word in words.lookUp(unit, depth: 1, nicknames: nicknames) {
+            /// Scores a word against the unit, keeps it when similar enough, and returns its similarity.
+            func consider(_ word: Int32) -> Double {
                 let (value, reason) = TokenSimilarity.score(unit, words.token(word, role: .name), nicknames: nicknames)
                 if value >= NameAlignment.minimumLinkSimilarity { similar[word] = (value, reason) }
-                closest = max(closest, value)
+                return value
             }
+            var closest = 0.0
+            for word in words.lookUp(unit, depth: 1, nicknames: nicknames) { closest = max(closest, consider(word)) }
             // Two edits away only matters when nothing closer answers this word: an exact or one-edit match
             // outscores a two-edit one by more than the near-equal margin. Long single words only (at six
             // letters, two edits from a seven-letter word still leave 0.71).
             if position < query.count, unit.folded.count >= WordTable.shortestTwoEditWord - 1,
                closest < Self.closeEnoughToSkipTwoEdits {
-                for word in words.twoEditLookUp(unit) where similar[word] == nil {
-                    let (value, reason) = TokenSimilarity.score(unit, words.token(word, role: .name), nicknames: nicknames)
-                    if value >= NameAlignment.minimumLinkSimilarity { similar[word] = (value, reason) }
-                }
+                for word in words.twoEditLookUp(unit) where similar[word] == nil { _ = consider(word) }
                 // Two words said as one, with a slip ("jonasxsmith" for "Jonas Smith"): joined pairs have no
                 // neighbourhoods of their own, so split the word, look up each half, and try their pair.
-                for word in splitPairs(of: unit.folded) where similar[word] == nil {
-                    let (value, reason) = TokenSimilarity.score(unit, words.token(word, role: .name), nicknames: nicknames)
-                    if value >= NameAlignment.minimumLinkSimilarity { similar[word] = (value, reason) }
-                }
+                for word in splitPairs(of: unit.folded) where similar[word] == nil { _ = consider(word) }
             }
             matches.append(similar)
         }
+        guard collectingCandidates else { return Lookup(matches: matches, candidates: []) }
         // The words that can stand for each required query word: its own unit's and its pairs'.
         let covers = NameAlignment.covers(count: query.count)
         let required = query.indices.filter { query[$0].isRequired && query[$0].folded.count > 1 }
@@ -185,12 +183,14 @@ public struct VocabularyIndex: Sendable {
             for index in covered { for key in keys { wordsFor[index][key] = () } }
         }
         let constraints = required.isEmpty ? Array(query.indices) : required
-        guard collectingCandidates else { return Lookup(matches: matches, candidates: []) }
-        guard let seed = constraints.min(by: { postingsSize(wordsFor[$0]) < postingsSize(wordsFor[$1]) }) else {
+        // The seed is the most selective constraint: the one whose words reach the fewest terms.
+        let reaches = constraints.map { postingsSize(wordsFor[$0]) }
+        guard let seedPosition = reaches.indices.min(by: { reaches[$0] < reaches[$1] }) else {
             return Lookup(matches: matches, candidates: [])
         }
+        let seed = constraints[seedPosition]
         let seedWords = wordsFor[seed].allKeys
-        let reach = postingsSize(wordsFor[seed])
+        let reach = reaches[seedPosition]
         // One word's postings hold each term once; only several seed words can reach a term twice.
         var seen = WordIDMap<Void>(capacity: seedWords.count > 1 ? reach : 0)
         var candidates: [Int32] = []
