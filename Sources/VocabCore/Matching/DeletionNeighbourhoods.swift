@@ -4,12 +4,11 @@
 /// A `Dictionary` from hash to an array of ids hashed each (already hashed) key again with SipHash and
 /// allocated one array per variant, most of which hold a single id: 11% of a build's instructions and
 /// about a third of the index's memory at 10,000 terms (callgrind, `approximateBytes`). Here a variant is
-/// a slot in an open-addressing table, and its ids are a range of one shared array.
+/// an entry of a ``SlotTable``, and its ids are a range of one shared array.
 struct DeletionNeighbourhoods: Sendable {
-    /// Distinct variant hashes, in order of first appearance.
+    /// Distinct variant hashes, in order of first appearance (the slot table's entries index them).
     private var hashes: [Int] = []
-    /// Slots of the open-addressing table: an index into `hashes`, or -1. Twice as many as hashes or more.
-    private var slots: [Int32] = [Int32](repeating: -1, count: 1024)
+    private var slots = SlotTable()
     /// While building: the last id added per hash, and a chain of earlier ones through `next`.
     private var heads: [Int32] = []
     private var next: [Int32] = []
@@ -26,7 +25,7 @@ struct DeletionNeighbourhoods: Sendable {
     /// Heap bytes of the frozen arrays (32-byte array headers included).
     var approximateBytes: Int {
         func array<T>(_ values: [T]) -> Int { 32 + values.capacity * MemoryLayout<T>.stride }
-        return array(hashes) + array(slots) + array(ids) + array(starts) + array(heads) + array(next)
+        return array(hashes) + slots.approximateBytes + array(ids) + array(starts) + array(heads) + array(next)
     }
 
     /// Records that `id` has a variant with this hash. Ids must arrive in ascending order; a repeat of the
@@ -35,15 +34,14 @@ struct DeletionNeighbourhoods: Sendable {
         precondition(!isFrozen, "DeletionNeighbourhoods: add after freeze")
         let slot = findSlot(hash)
         let entry: Int
-        if slots[slot] == -1 {
+        if let existing = slots.entry(at: slot) {
+            entry = Int(existing)
+            if heads[entry] != -1 && ids[Int(heads[entry])] == id { return }
+        } else {
             entry = hashes.count
             hashes.append(hash)
             heads.append(-1)
-            slots[slot] = Int32(entry)
-            if hashes.count * 2 > slots.count { growSlots() }
-        } else {
-            entry = Int(slots[slot])
-            if heads[entry] != -1 && ids[Int(heads[entry])] == id { return }
+            slots.fill(slot, with: Int32(entry)) { hashes[Int($0)] }
         }
         ids.append(id)
         next.append(heads[entry])
@@ -84,32 +82,12 @@ struct DeletionNeighbourhoods: Sendable {
     /// The ids of the words having a variant with this hash (collisions included: callers verify).
     func ids(for hash: Int) -> ArraySlice<Int32> {
         precondition(isFrozen, "DeletionNeighbourhoods: look-up before freeze")
-        let entry = slots[findSlot(hash)]
-        guard entry != -1 else { return [] }
-        return ids[Int(starts[Int(entry)])..<Int(starts[Int(entry) + 1])]
+        guard let entry = slots.entry(at: findSlot(hash)).map(Int.init) else { return [] }
+        return ids[Int(starts[entry])..<Int(starts[entry + 1])]
     }
 
     /// The slot holding `hash`, or the empty slot where it would go.
     private func findSlot(_ hash: Int) -> Int {
-        let mask = slots.count - 1
-        var slot = Self.home(of: hash, mask: mask)
-        while slots[slot] != -1 && hashes[Int(slots[slot])] != hash { slot = (slot + 1) & mask }
-        return slot
-    }
-
-    private mutating func growSlots() {
-        slots = [Int32](repeating: -1, count: slots.count * 2)
-        let mask = slots.count - 1
-        for (entry, hash) in hashes.enumerated() {
-            var slot = Self.home(of: hash, mask: mask)
-            while slots[slot] != -1 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(entry)
-        }
-    }
-
-    /// The first slot tried for a hash: a multiplicative step over the FNV hash, so that the slot does not
-    /// rest on its low bits alone.
-    private static func home(of hash: Int, mask: Int) -> Int {
-        Int(truncatingIfNeeded: (UInt64(bitPattern: Int64(hash)) &* 0x9E37_79B9_7F4A_7C15) >> 20) & mask
+        slots.probe(hash: hash) { hashes[Int($0)] == hash }
     }
 }

@@ -13,9 +13,9 @@ struct WordTable: Sendable {
     private(set) var postings: [[Int32]] = []
     /// Whether each word is a joined pair.
     private(set) var isPair: [Bool] = []
-    /// Word ids by spelling: open addressing on an FNV-1a hash of the bytes, verified against the stored
-    /// spelling (a `Dictionary` keyed by byte arrays hashed every word with SipHash and copied its key).
-    private var slots: [Int32] = [Int32](repeating: -1, count: 1024)
+    /// Word ids by spelling: an FNV-1a hash of the bytes, verified against the stored spelling (a
+    /// `Dictionary` keyed by byte arrays hashed every word with SipHash and copied its key).
+    private var slots = SlotTable()
     private var sound: [String: [Int32]] = [:]
     private var neighbourhoods = DeletionNeighbourhoods()
 
@@ -35,7 +35,7 @@ struct WordTable: Sendable {
         var total = array(spellings) + array(keys) + array(postings)
         total += spellings.reduce(0) { $0 + array($1) } + postings.reduce(0) { $0 + array($1) }
         total += keys.reduce(0) { $0 + array($1) + $1.reduce(0) { $0 + ($1.utf8.count > 15 ? 32 + $1.utf8.count : 0) } }
-        total += array(slots)
+        total += slots.approximateBytes
         total += table(count: sound.count, entry: MemoryLayout<String>.stride + MemoryLayout<[Int32]>.stride)
         total += sound.values.reduce(0) { $0 + array($1) }
         total += neighbourhoods.approximateBytes
@@ -43,30 +43,12 @@ struct WordTable: Sendable {
     }
 
     func id(of spelling: [UInt8]) -> Int32? {
-        var slot = Self.spellingHash(spelling) & (slots.count - 1)
-        while slots[slot] != -1 {
-            if spellings[Int(slots[slot])] == spelling { return slots[slot] }
-            slot = (slot + 1) & (slots.count - 1)
-        }
-        return nil
+        slots.entry(at: slot(of: spelling))
     }
 
-    private static func spellingHash(_ spelling: [UInt8]) -> Int {
-        Int(truncatingIfNeeded: UInt(bitPattern: hash(spelling, skipping: -1, -1)) >> 3)
-    }
-
-    private mutating func insertSlot(_ id: Int32) {
-        if (count + 1) * 2 > slots.count {
-            slots = [Int32](repeating: -1, count: slots.count * 2)
-            for existing in 0..<Int32(spellings.count) where existing != id { placeSlot(existing) }
-        }
-        placeSlot(id)
-    }
-
-    private mutating func placeSlot(_ id: Int32) {
-        var slot = Self.spellingHash(spellings[Int(id)]) & (slots.count - 1)
-        while slots[slot] != -1 { slot = (slot + 1) & (slots.count - 1) }
-        slots[slot] = id
+    /// The slot holding a spelling's id, or the empty slot where it would go.
+    private func slot(of spelling: [UInt8]) -> Int {
+        slots.probe(hash: Self.hash(spelling, skipping: -1, -1)) { spellings[Int($0)] == spelling }
     }
 
     /// The token of a word, for alignment and explanations.
@@ -79,14 +61,15 @@ struct WordTable: Sendable {
     /// nearly every pair of a vocabulary is unique, so neighbourhoods for them cost most of the index's
     /// memory and build time.
     mutating func intern(_ spelling: [UInt8], isPair: Bool = false, keys makeKeys: () -> [String]) -> Int32 {
-        if let existing = id(of: spelling) { return existing }
+        let slot = slot(of: spelling)
+        if let existing = slots.entry(at: slot) { return existing }
         let id = Int32(spellings.count)
         let wordKeys = makeKeys()
         spellings.append(spelling)
         keys.append(wordKeys)
         postings.append([])
         self.isPair.append(isPair)
-        insertSlot(id)
+        slots.fill(slot, with: id) { Self.hash(spellings[Int($0)], skipping: -1, -1) }
         for key in wordKeys { sound[key, default: []].append(id) }
         if !isPair {
             let depth = spelling.count >= Self.shortestTwoEditWord ? 2 : 1
