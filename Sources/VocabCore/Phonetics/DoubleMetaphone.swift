@@ -128,6 +128,13 @@ extension DoubleMetaphone {
             addAlternate(other)
         }
 
+        /// Adds `code` for the letter at `index` and returns the index after it, after its repeat too when
+        /// the letter is doubled ("BB" gives one P).
+        mutating func addOnceForRepeat(_ code: StaticString, at index: Int) -> Int {
+            add(code)
+            return index + (at(index + 1) == at(index) ? 2 : 1)
+        }
+
         mutating func addPrimary(_ code: StaticString) {
             Self.append(code, to: &primary, limit: maximumLength)
         }
@@ -154,30 +161,22 @@ extension DoubleMetaphone {
                 case "A", "E", "I", "O", "U", "Y":
                     if index == 0 { add("A") }
                     index += 1
-                case "B":
-                    add("P")
-                    index += at(index + 1, is: "B") ? 2 : 1
+                case "B": index = addOnceForRepeat("P", at: index)
                 case "\u{C7}":
                     add("S")
                     index += 1
                 case "C": index = handleC(index)
                 case "D": index = handleD(index)
-                case "F":
-                    add("F")
-                    index += at(index + 1, is: "F") ? 2 : 1
+                case "F": index = addOnceForRepeat("F", at: index)
                 case "G": index = handleG(index)
                 case "H": index = handleH(index)
                 case "J": index = handleJ(index)
-                case "K":
-                    add("K")
-                    index += at(index + 1, is: "K") ? 2 : 1
+                case "K": index = addOnceForRepeat("K", at: index)
                 case "L": index = handleL(index)
                 case "M":
                     add("M")
                     index += conditionM0(index) ? 2 : 1
-                case "N":
-                    add("N")
-                    index += at(index + 1, is: "N") ? 2 : 1
+                case "N": index = addOnceForRepeat("N", at: index)
                 case "\u{D1}":
                     add("N")
                     index += 1
@@ -189,15 +188,11 @@ extension DoubleMetaphone {
                         add("P")
                         index += matches(index + 1, 1, "P", "B") ? 2 : 1
                     }
-                case "Q":
-                    add("K")
-                    index += at(index + 1, is: "Q") ? 2 : 1
+                case "Q": index = addOnceForRepeat("K", at: index)
                 case "R": index = handleR(index)
                 case "S": index = handleS(index)
                 case "T": index = handleT(index)
-                case "V":
-                    add("F")
-                    index += at(index + 1, is: "V") ? 2 : 1
+                case "V": index = addOnceForRepeat("F", at: index)
                 case "W": index = handleW(index)
                 case "X": index = handleX(index)
                 case "Z": index = handleZ(index)
