@@ -147,21 +147,7 @@ public struct ICUTextNormalizer: TextNormalizer {
 
     /// Collapses runs of white space (and control characters) into one space, trimming both ends.
     private func collapsingWhitespace(_ units: [UInt16]) -> [UInt16] {
-        var result: [UInt16] = []
-        result.reserveCapacity(units.count)
-        var pendingSpace = false
-        for unit in units {
-            if Self.isSpace(unit) {
-                pendingSpace = !result.isEmpty
-                continue
-            }
-            if pendingSpace {
-                result.append(0x20)
-                pendingSpace = false
-            }
-            result.append(unit)
-        }
-        return result
+        units.collapsingSpaces(where: Self.isSpace)
     }
 
     /// White space and C0/C1 controls (Unicode White_Space plus controls), as one UTF-16 unit.

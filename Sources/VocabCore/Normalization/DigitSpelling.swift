@@ -58,36 +58,3 @@ public enum DigitSpelling {
         return String(result)
     }
 }
-
-extension String {
-    /// The string with runs of white space turned into one space and none at either end.
-    ///
-    /// ASCII text (nearly every folded name) is collapsed byte by byte; splitting into `Character`s costs
-    /// grapheme breaking, 6% of an index build's instructions (callgrind).
-    public func collapsingWhitespace() -> String {
-        let bytes = utf8
-        guard bytes.allSatisfy({ $0 < 0x80 }) else {
-            return split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-        }
-        return String(unsafeUninitializedCapacity: bytes.count) { buffer in
-            var count = 0
-            var pendingSpace = false
-            for byte in bytes {
-                // ASCII white space as `Character.isWhitespace` has it: tab, line feed, vertical tab,
-                // form feed, carriage return, space.
-                if byte == 0x20 || (0x09...0x0D).contains(byte) {
-                    pendingSpace = count > 0
-                    continue
-                }
-                if pendingSpace {
-                    buffer[count] = 0x20
-                    count += 1
-                    pendingSpace = false
-                }
-                buffer[count] = byte
-                count += 1
-            }
-            return count
-        }
-    }
-}
