@@ -12,11 +12,9 @@ struct BenchStartUp {
 
     /// Prepares the sample names once and returns how long it took, in milliseconds.
     static func run(preparer: TermPreparer) throws -> Double {
-        let clock = ContinuousClock()
-        let elapsed = try clock.measure {
+        let elapsed = try ContinuousClock().measure {
             for name in sampleNames { _ = try preparer.readings(of: name) }
         }
-        let parts = elapsed.components
-        return Double(parts.seconds) * 1_000 + Double(parts.attoseconds) / 1e15
+        return BenchRun.microseconds(elapsed) / 1_000
     }
 }

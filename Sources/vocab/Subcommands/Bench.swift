@@ -93,12 +93,15 @@ struct Bench: ParsableCommand {
         for input in inputs {
             StandardError.print("bench \(input.label): loading…")
             let terms = try VocabularySource.terms(fromFile: input.vocabulary)
+            guard !terms.isEmpty else {
+                throw CommandFailure(description: "\(input.vocabulary): no terms; nothing to build or resolve against")
+            }
             let queryList = try BenchQueries.load(input.queries, limit: limit)
             StandardError.print("bench \(input.label): building the index of \(terms.count) terms…")
             let result = try BenchRun(terms: terms, queries: queryList, preparer: context.preparer, threads: threadCount,
                                       baseline: !noBaseline).run { StandardError.print("bench \(input.label): \($0)") }
+            if !json { print(results.isEmpty ? BenchResult.header + "\n" + result.row : result.row) }
             results.append(result)
-            if !json { print(BenchResult.header + "\n" + result.row) }
         }
         if json { try JSONOutput.print(BenchReport(machine: machine, language: context.selection.used.identifier,
                                                    startUpMilliseconds: startUp, results: results)) }
@@ -142,6 +145,7 @@ enum BenchQueries {
             }
             queries.append(Query(text: text, source: entry["source"] as? String, kind: entry["kind"] as? String ?? ""))
         }
+        guard !queries.isEmpty else { throw CommandFailure(description: "\(path): 'queries' is empty; nothing to time") }
         return limit.map { Array(queries.prefix($0)) } ?? queries
     }
 }

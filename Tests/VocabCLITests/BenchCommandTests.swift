@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+import VocabTestSupport
+
+@Suite struct BenchCommandTests {
+    /// A vocabulary and queries in the bench folder's format, written to a fresh folder.
+    private func files(strings: [String], queries: [[String: String]]) throws -> (vocabulary: String, queries: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vocab-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let vocabulary = folder.appendingPathComponent("vocab.json")
+        let queryFile = folder.appendingPathComponent("queries.json")
+        try JSONSerialization.data(withJSONObject: ["strings": strings]).write(to: vocabulary)
+        try JSONSerialization.data(withJSONObject: ["queries": queries]).write(to: queryFile)
+        return (vocabulary.path, queryFile.path)
+    }
+
+    @Test("A run on given files reports its measurements and top-1 against the queries' sources")
+    func runsOnGivenFiles() throws {
+        let input = try files(strings: ["Anna Rossi", "Bruno Bauer", "Carla Lefevre"], queries: [
+            ["query": "ana rossi", "source": "Anna Rossi", "kind": "typo"],
+            ["query": "bruno bauer", "source": "Bruno Bauer", "kind": "exact"],
+            ["query": "zygmunt", "kind": "absent"],
+        ])
+        let result = try VocabBinary.run(["bench", "--vocabulary", input.vocabulary, "--queries", input.queries,
+                                          "--threads", "1", "--json"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect((object["startUpMilliseconds"] as? Double).map { $0 > 0 } == true)
+        let results = try #require(object["results"] as? [[String: Any]])
+        #expect(results.count == 1)
+        #expect(results[0]["terms"] as? Int == 3)
+        #expect(results[0]["queries"] as? Int == 3)
+        #expect(results[0]["withSource"] as? Int == 2)
+        #expect(results[0]["top1"] as? Double == 1)
+        #expect(results[0]["acceptedWrong"] as? Int == 0)
+        #expect((results[0]["bytesPerTerm"] as? Double).map { $0 > 0 } == true)
+    }
+
+    @Test("Bad input exits nonzero with a message naming the culprit")
+    func badInput() throws {
+        let good = try files(strings: ["Anna Rossi"], queries: [["query": "anna"]])
+        let emptyQueries = try files(strings: ["Anna Rossi"], queries: [])
+        let emptyVocabulary = try files(strings: [], queries: [["query": "anna"]])
+        let cases: [([String], Int32, String)] = [
+            (["bench", "--sizes", "10,x"], 64,
+             "Error: --sizes '10,x' is not a list of sizes; expected a form like '1000,10000'"),
+            (["bench", "--vocabulary", good.vocabulary], 64, "Error: --vocabulary and --queries go together"),
+            (["bench", "--vocabulary", good.vocabulary, "--queries", good.queries, "--threads", "0"], 64,
+             "Error: --threads '0' must be at least 1"),
+            (["bench", "--vocabulary", "/no/such.json", "--queries", good.queries], 1, "Error: /no/such.json: no such file"),
+            (["bench", "--vocabulary", good.vocabulary, "--queries", emptyQueries.queries], 1,
+             "Error: \(emptyQueries.queries): 'queries' is empty; nothing to time"),
+            (["bench", "--vocabulary", emptyVocabulary.vocabulary, "--queries", good.queries], 1,
+             "Error: \(emptyVocabulary.vocabulary): no terms; nothing to build or resolve against"),
+        ]
+        for (arguments, status, message) in cases {
+            let result = try VocabBinary.run(arguments)
+            #expect(result.status == status, "\(arguments)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+    }
+}
