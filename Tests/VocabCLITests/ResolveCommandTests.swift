@@ -90,7 +90,7 @@ import VocabTestSupport
         let set = try work.file("bad.json", Array(#"{"vocabularies": [], "cases": [{"id": "1"}]}"#.utf8))
         let result = try work.run(["eval", set])
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("Error: \(set): cases[0]: missing key 'vocabulary'"))
+        #expect(result.stderr.hasPrefix("Error: \(set): cases[0]: missing 'vocabulary'"))
     }
 
     @Test("eval on the shared dev set agrees with score.py",

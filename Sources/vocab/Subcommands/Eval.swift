@@ -115,7 +115,7 @@ struct Eval: ParsableCommand {
         do {
             return try JSONDecoder().decode(EvaluationSet.self, from: try Data(contentsOf: URL(fileURLWithPath: set)))
         } catch let error as DecodingError {
-            throw CommandFailure(description: "\(set): \(DecodingErrorText.describe(error))")
+            throw CommandFailure(description: error.message(in: set))
         } catch {
             throw CommandFailure(description: "\(set): cannot read the set (\(error.localizedDescription))")
         }
@@ -161,20 +161,4 @@ enum EvaluationReport {
 
 extension String {
     func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
-}
-
-/// Messages for JSON decoding errors: the key path and what was expected.
-enum DecodingErrorText {
-    static func describe(_ error: DecodingError) -> String {
-        func path(_ keys: [any CodingKey]) -> String {
-            keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingCharacters(in: ["."])
-        }
-        switch error {
-        case .keyNotFound(let key, let context): return "\(path(context.codingPath)): missing key '\(key.stringValue)'"
-        case .typeMismatch(let type, let context): return "\(path(context.codingPath)): expected \(type)"
-        case .valueNotFound(let type, let context): return "\(path(context.codingPath)): expected \(type), found null"
-        case .dataCorrupted(let context): return "not valid JSON (\(context.debugDescription))"
-        @unknown default: return "\(error)"
-        }
-    }
 }
