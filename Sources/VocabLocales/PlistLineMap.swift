@@ -26,7 +26,8 @@ final class PlistLineMap: NSObject, XMLParserDelegate {
         let parser = XMLParser(data: data)
         map.parser = parser
         parser.delegate = map
-        parser.parse()
+        // A parse that fails part-way still maps the lines it reached; the plist decoder reports the error.
+        _ = parser.parse()
         return map.lines
     }
 
