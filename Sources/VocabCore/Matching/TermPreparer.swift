@@ -43,9 +43,8 @@ public struct TermPreparer: Sendable {
     public func readings(of text: String) throws -> [Reading] {
         let normalized = try normalizer.normalize(text, in: profile)
         let primary = normalized.tokens.map { token in
-            let isLatin = token.text.unicodeScalars.allSatisfy { $0.value < 0x250 }
-            return Word(folded: token.folded, soundInput: isLatin ? token.text.replacingApostrophes() : token.folded,
-                        role: token.role, isJoinedToPrevious: token.isJoinedToPrevious)
+            Word(folded: token.folded, soundInput: Self.soundInput(of: token), role: token.role,
+                 isJoinedToPrevious: token.isJoinedToPrevious)
         }
         var readings = [Reading(name: "folded", words: primary)]
         let spelled = try normalized.spelledOut.map { try normalizer.fold($0, in: profile.language) }
@@ -61,6 +60,12 @@ public struct TermPreparer: Sendable {
             }))
         }
         return readings
+    }
+
+    /// What the encoders read for a token: its faithful spelling without apostrophes when it is Latin (the
+    /// encoders know `ç`, `ñ`, `ü`), its folded romanization otherwise.
+    public static func soundInput(of token: NameToken) -> String {
+        token.text.unicodeScalars.allSatisfy({ $0.value < 0x250 }) ? token.text.replacingApostrophes() : token.folded
     }
 
     /// The readings of a pronunciation hint: its words as written, and all of them joined into one word,

@@ -105,10 +105,7 @@ struct Compare: AsyncParsableCommand {
             var cells: [CompareCell] = []
             for column in columns {
                 let normalized = try column.context.preparer.normalizer.normalize(query, in: column.context.preparer.profile)
-                let keys = normalized.tokens.map { token in
-                    column.context.preparer.phonetics.keys(for: token.text.unicodeScalars.allSatisfy { $0.value < 0x250 }
-                        ? token.text : token.folded)
-                }
+                let keys = normalized.tokens.map { column.context.preparer.phonetics.keys(for: TermPreparer.soundInput(of: $0)) }
                 cells.append(CompareCell(language: column.code.identifier, used: column.context.selection.used.identifier,
                                          isExact: column.context.selection.isExact, faithful: normalized.faithful,
                                          folded: normalized.folded, keys: keys, outcome: try column.resolve(query)))
