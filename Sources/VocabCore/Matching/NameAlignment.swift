@@ -303,8 +303,15 @@ public struct NameAlignment: Sendable, Hashable {
 
     /// Two adjacent tokens read as one word: "de" + "luca" → `deluca`.
     public static func joinedPair(_ first: MatchToken, _ second: MatchToken) -> MatchToken {
-        let keys = first.keys.flatMap { a in second.keys.map { a + $0 } }
         let role: NameToken.Role = first.isRequired || second.isRequired ? .name : first.role
-        return MatchToken(folded: first.folded + second.folded, keys: keys, role: role)
+        return MatchToken(folded: first.folded + second.folded, keys: joinedKeys(first.keys, second.keys), role: role)
+    }
+
+    /// The keys of two words read as one: each key of the first followed by each key of the second.
+    static func joinedKeys(_ first: [String], _ second: [String]) -> [String] {
+        var keys: [String] = []
+        keys.reserveCapacity(first.count * second.count)
+        for a in first { for b in second { keys.append(a + b) } }
+        return keys
     }
 }

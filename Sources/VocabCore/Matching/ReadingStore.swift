@@ -27,28 +27,38 @@ struct ReadingStore: Sendable {
             + array(readingName) + array(readingCoverage) + array(readingHasJoins) + array(tokenWord) + array(tokenRole) + array(tokenJoined) + array(pairWord)
     }
 
-    /// Adds a term's readings; the term's id is its position.
-    mutating func append(text: String, readings: [(name: String, words: [Int32], pairs: [Int32],
-                                                   roles: [NameToken.Role], joined: [Bool])]) {
-        texts.append(text)
-        for reading in readings {
-            let nameIndex: Int
-            if let existing = names.firstIndex(of: reading.name) {
-                nameIndex = existing
-            } else {
-                names.append(reading.name)
-                nameIndex = names.count - 1
-            }
-            readingName.append(UInt8(truncatingIfNeeded: nameIndex))
-            readingCoverage.append(UInt8(truncatingIfNeeded: reading.roles.prefix(32).count(where: \.countsForCoverage)))
-            readingHasJoins.append(reading.joined.contains(true))
-            tokenWord += reading.words
-            tokenRole += reading.roles
-            tokenJoined += reading.joined
-            pairWord += reading.pairs
-            readingTokens.append(Int32(tokenWord.count))
-            readingPairs.append(Int32(pairWord.count))
+    /// Adds a reading to the term being added (the next one, whose id is its position); ``closeTerm(text:)``
+    /// ends the term.
+    ///
+    /// - Parameters:
+    ///   - name: Which reading this is (`folded`, `alternate`, ...).
+    ///   - words: The word ids of its tokens.
+    ///   - pairs: The word ids of its adjacent pairs joined.
+    ///   - tokens: Its prepared words, for their roles and hyphen joins.
+    mutating func appendReading(name: String, words: [Int32], pairs: [Int32], tokens: [TermPreparer.Word]) {
+        let nameIndex: Int
+        if let existing = names.firstIndex(of: name) {
+            nameIndex = existing
+        } else {
+            names.append(name)
+            nameIndex = names.count - 1
         }
+        readingName.append(UInt8(truncatingIfNeeded: nameIndex))
+        readingCoverage.append(UInt8(truncatingIfNeeded: tokens.prefix(32).count(where: \.role.countsForCoverage)))
+        readingHasJoins.append(tokens.contains(where: \.isJoinedToPrevious))
+        tokenWord += words
+        for token in tokens {
+            tokenRole.append(token.role)
+            tokenJoined.append(token.isJoinedToPrevious)
+        }
+        pairWord += pairs
+        readingTokens.append(Int32(tokenWord.count))
+        readingPairs.append(Int32(pairWord.count))
+    }
+
+    /// Ends the term being added: its readings are those appended since the previous term.
+    mutating func closeTerm(text: String) {
+        texts.append(text)
         termReadings.append(Int32(readingName.count))
     }
 

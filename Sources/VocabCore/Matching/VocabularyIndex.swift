@@ -75,30 +75,28 @@ public struct VocabularyIndex: Sendable {
         }
         for (rank, text) in terms.enumerated() {
             let id = Int32(rank)
-            var forms: [(name: String, words: [Int32], pairs: [Int32], roles: [NameToken.Role], joined: [Bool])] = []
             for reading in try readings(rank, text) {
                 let singles = reading.words.map { word in
                     table.intern(Array(word.folded.utf8)) { keys(word.soundInput) }
                 }
                 var pairs: [Int32] = []
                 for index in singles.indices.dropLast() {
-                    let first = singles[index]
-                    let second = singles[index + 1]
+                    let first = Int(singles[index])
+                    let second = Int(singles[index + 1])
                     // Keys are concatenated only for a pair seen for the first time.
-                    let firstToken = table.token(first, role: .name)
-                    let secondToken = table.token(second, role: .name)
-                    pairs.append(table.intern(firstToken.folded + secondToken.folded, isPair: true) {
-                        NameAlignment.joinedPair(firstToken, secondToken).keys
+                    let firstKeys = table.keys[first]
+                    let secondKeys = table.keys[second]
+                    pairs.append(table.intern(table.spellings[first] + table.spellings[second], isPair: true) {
+                        NameAlignment.joinedKeys(firstKeys, secondKeys)
                     })
                 }
                 for (index, word) in reading.words.enumerated() where word.role.isRequired {
                     table.post(singles[index], term: id)
                 }
                 for pair in pairs { table.post(pair, term: id) }
-                forms.append((reading.name, singles, pairs, reading.words.map(\.role),
-                              reading.words.map(\.isJoinedToPrevious)))
+                store.appendReading(name: reading.name, words: singles, pairs: pairs, tokens: reading.words)
             }
-            store.append(text: text, readings: forms)
+            store.closeTerm(text: text)
         }
         table.compact()
         store.compact()
