@@ -5,6 +5,7 @@
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
 #include <unicode/uloc.h>
+#include <unicode/uscript.h>
 #include <unicode/unorm2.h>
 #include <unicode/unum.h>
 #include <unicode/ustring.h>
@@ -52,6 +53,22 @@ int32_t vocab_icu_normalize(int32_t form, const uint16_t *src, int32_t length,
     int32_t result = unorm2_normalize(normalizer, (const UChar *)src, length, (UChar *)dest, capacity, &code);
     *status = report(code);
     return result;
+}
+
+int32_t vocab_icu_has_other_script(const uint16_t *src, int32_t length) {
+    int32_t index = 0;
+    while (index < length) {
+        UChar32 c;
+        U16_NEXT(src, index, length, c);
+        if (c < 0x80) continue;
+        UErrorCode code = U_ZERO_ERROR;
+        UScriptCode script = uscript_getScript(c, &code);
+        if (U_SUCCESS(code) && script != USCRIPT_LATIN && script != USCRIPT_COMMON && script != USCRIPT_INHERITED
+            && script != USCRIPT_UNKNOWN) {
+            return 1;
+        }
+    }
+    return 0;
 }
 
 void *vocab_icu_transliterator_open(const uint16_t *id, int32_t idLength,

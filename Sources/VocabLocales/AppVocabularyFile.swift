@@ -121,6 +121,10 @@ public enum AppVocabularyFile {
                     error(elementPath, "is empty; expected text")
                     continue
                 }
+                if let problem = TextLimits.lengthProblem(with: text, noun: "text") {
+                    error(elementPath, "is refused: \(problem)")
+                    continue
+                }
                 result.append((text, elementPath))
             }
             return result
@@ -188,8 +192,16 @@ public enum AppVocabularyFile {
                             error("\(synonymPath).VocabularyItemPhrase", "is empty; expected the term")
                             continue
                         }
+                        if let problem = TextLimits.lengthProblem(with: phrase, noun: "phrase") {
+                            error("\(synonymPath).VocabularyItemPhrase", "is refused: \(problem)")
+                            continue
+                        }
                         let pronunciation = value(synonym, "VocabularyItemPronunciation", at: synonymPath, as: String.self,
                                                   expected: "a string", required: false)
+                        if let pronunciation, let problem = TextLimits.lengthProblem(with: pronunciation, noun: "hint") {
+                            error("\(synonymPath).VocabularyItemPronunciation", "is refused: \(problem)")
+                            continue
+                        }
                         let examples = strings(synonym, "VocabularyItemExamples", at: synonymPath, required: false) ?? []
                         synonyms.append(AppVocabulary.Synonym(
                             phrase: phrase, pronunciation: pronunciation, examples: examples.map(\.text),

@@ -43,9 +43,28 @@ private func parse(_ text: String, strict: Bool = false) -> VocabularyFile {
 
     @Test("A term of exactly 1,024 UTF-16 code units is accepted; surrogate pairs count twice")
     func lengthLimit() {
-        #expect(parse(String(repeating: "x", count: 1_024)).errors.isEmpty)
-        #expect(parse(String(repeating: "😀", count: 512)).errors.isEmpty)
-        #expect(parse(String(repeating: "😀", count: 513)).errors.count == 1)
+        // Words of 63 letters and a space: 16 of them are 1,024 units.
+        #expect(parse(String(repeating: String(repeating: "x", count: 63) + " ", count: 16)).errors.isEmpty)
+        // 16 words of 30 emoji (60 units each) and 15 spaces are 975 units; a space and 48 letters make 1,024.
+        let emoji = Array(repeating: String(repeating: "😀", count: 30), count: 16).joined(separator: " ")
+        let exact = emoji + " " + String(repeating: "a", count: 47)
+        #expect(exact.utf16.count == 1_024 - 1)
+        #expect(parse(exact + "a").errors.isEmpty)
+        #expect(parse(exact + "😀").errors.count == 1)
+    }
+
+    @Test("A word of 64 characters is accepted, one of 65 refused; spaces and dashes separate words", arguments: [
+        (String(repeating: "a", count: 64), nil),
+        (String(repeating: "é", count: 64), nil),
+        (String(repeating: "a", count: 40) + "-" + String(repeating: "b", count: 40), nil),
+        (String(repeating: "a", count: 40) + "\u{2014}" + String(repeating: "b", count: 40), nil),
+        ("Jean " + String(repeating: "a", count: 65),
+         "names.txt:1: word 'aaaaaaaaaaaaaaaa…' of 65 characters is longer than the limit of 64"),
+        (String(repeating: "a", count: 40) + "'" + String(repeating: "b", count: 40),
+         "names.txt:1: word 'aaaaaaaaaaaaaaaa…' of 81 characters is longer than the limit of 64"),
+    ] as [(String, String?)])
+    func wordLimit(text: String, message: String?) {
+        #expect(parse(text + "\n").errors.map(\.description) == (message.map { [$0] } ?? []))
     }
 
     @Test("Phone numbers and e-mail addresses are warned about, refused when strict", arguments: [

@@ -42,6 +42,10 @@ enum {
 int32_t vocab_icu_normalize(int32_t form, const uint16_t *src, int32_t length,
                             uint16_t *dest, int32_t capacity, int32_t *status);
 
+/// Whether `src` holds a code point of a script other than Latin, Common, Inherited or Unknown: text that
+/// Any-Latin would change. Returns 1 or 0.
+int32_t vocab_icu_has_other_script(const uint16_t *src, int32_t length);
+
 // MARK: Transliteration
 
 /// Opens a transliterator from an ID ("[:^ASCII:] Any-Latin; Latin-ASCII") when `rules` is NULL, or

@@ -28,8 +28,15 @@ public struct PhoneticProfile: Sendable {
     /// The names ``builtInEncoder(named:)`` knows.
     public static let builtInEncoderNames = ["double-metaphone", "koelner-phonetik", "fonem", "phonex", "fonetico"]
 
-    /// The keys of a word with every encoder, without repeats.
+    /// Words longer than this (in UTF-8 bytes) get no phonetic keys: they are matched by spelling only.
+    /// Entry checks already refuse words over ``TextLimits/maximumWordLength`` characters; this bound keeps
+    /// the encoders' cost fixed for what normalization lengthens (NFKC expands some ligatures eighteenfold)
+    /// and for sets stored before the entry checks existed.
+    public static let longestEncodedWord = 4 * TextLimits.maximumWordLength
+
+    /// The keys of a word with every encoder, without repeats (none for a word over ``longestEncodedWord``).
     public func keys(for word: String) -> [String] {
+        guard word.utf8.count <= Self.longestEncodedWord else { return [] }
         var keys: [String] = []
         for encoder in encoders {
             for key in encoder.keys(for: word) where !key.isEmpty && !keys.contains(key) { keys.append(key) }

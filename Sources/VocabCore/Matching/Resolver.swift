@@ -39,10 +39,14 @@ public struct Resolver: Sendable {
     /// links and tokens) are built for the 12 best and for the best plausible ones the policy decides on,
     /// or for all when `keepingAll` is set (for callers that regroup candidates, such as app terms).
     ///
-    /// - Throws: What the normalizer throws.
+    /// - Throws: ``VocabularyError`` for a query over ``TextLimits`` (refused before any work), or what the
+    ///   normalizer throws.
     /// - Complexity: one summary per candidate; candidates are the terms where every required query word
     ///   meets one of their words.
     public func resolve(_ query: String, keepingAll: Bool) throws -> Result {
+        if let problem = TextLimits.lengthProblem(with: query, noun: "query") {
+            throw VocabularyError(subject: "the query", problem: "is refused: \(problem)")
+        }
         // The primary reading only: other readings of the query are not matched, so their keys are not computed.
         let queryTokens = try index.preparer.readings(of: query).first.map { index.preparer.form(of: $0).tokens } ?? []
         guard !queryTokens.isEmpty else { return Result(resolution: .needsValue, queryTokens: [], ranked: []) }

@@ -209,9 +209,10 @@ public struct VocabularyIndex: Sendable {
     }
 
     /// Joined pairs of the index that a word may be, split anywhere, each half being a word of the index
-    /// exactly or one edit away (halves of at least two letters).
+    /// exactly or one edit away (halves of at least two letters). Words over ``WordTable/longestFuzzyWord``
+    /// are not split (each split costs a look-up of both halves).
     private func splitPairs(of word: [UInt8]) -> [Int32] {
-        guard word.count >= 5 else { return [] }
+        guard (5...WordTable.longestFuzzyWord).contains(word.count) else { return [] }
         var found: [Int32] = []
         for split in 2...(word.count - 2) {
             let left = words.lookUp(MatchToken(folded: Array(word[..<split]), keys: [], role: .name), depth: 1,

@@ -16,14 +16,23 @@ struct WordTable: Sendable {
     /// Word ids by spelling: an FNV-1a hash of the bytes, verified against the stored spelling (a
     /// `Dictionary` keyed by byte arrays hashed every word with SipHash and copied its key).
     private var slots = SlotTable()
-    private var sound: [String: [Int32]] = [:]
-    private var neighbourhoods = DeletionNeighbourhoods()
+    /// Word ids by the FNV-1a hash of each phonetic key (collisions only cost a wasted similarity check).
+    private var sound = HashPostings()
+    private var neighbourhoods = HashPostings()
 
     /// Words shorter than this get no one-edit neighbourhood.
     static let shortestFuzzyWord = 3
+    /// Words longer than this (in bytes) get no neighbourhood at all: they are found by spelling and sound
+    /// only. Entry checks refuse words over ``TextLimits/maximumWordLength`` characters; this bound holds
+    /// for what normalization lengthens and for sets stored before those checks.
+    static let longestFuzzyWord = TextLimits.maximumWordLength
     /// Words this long also get a two-edit neighbourhood: at seven letters two edits still leave a
     /// similarity of 0.71, above the floor a query word must reach (0.68).
     static let shortestTwoEditWord = 7
+    /// Words longer than this get only the one-edit neighbourhood: the two-edit one has a variant per pair
+    /// of letters (276 at 24 letters), and two edits in a word this long leave a similarity above 0.9, which
+    /// a one-edit neighbour of a split or spelling candidate usually reaches anyway.
+    static let longestTwoEditWord = 24
 
     var count: Int { spellings.count }
 
@@ -35,10 +44,7 @@ struct WordTable: Sendable {
         var total = array(spellings) + array(keys) + array(postings)
         total += spellings.reduce(0) { $0 + array($1) } + postings.reduce(0) { $0 + array($1) }
         total += keys.reduce(0) { $0 + array($1) + $1.reduce(0) { $0 + ($1.utf8.count > 15 ? 32 + $1.utf8.count : 0) } }
-        total += slots.approximateBytes
-        total += table(count: sound.count, entry: MemoryLayout<String>.stride + MemoryLayout<[Int32]>.stride)
-        total += sound.values.reduce(0) { $0 + array($1) }
-        total += neighbourhoods.approximateBytes
+        total += slots.approximateBytes + sound.approximateBytes + neighbourhoods.approximateBytes
         return total
     }
 
@@ -48,7 +54,7 @@ struct WordTable: Sendable {
 
     /// The slot holding a spelling's id, or the empty slot where it would go.
     private func slot(of spelling: [UInt8]) -> Int {
-        slots.probe(hash: Self.hash(spelling, skipping: -1, -1)) { spellings[Int($0)] == spelling }
+        slots.probe(hash: Self.hash(spelling)) { spellings[Int($0)] == spelling }
     }
 
     /// The token of a word, for alignment and explanations.
@@ -69,11 +75,10 @@ struct WordTable: Sendable {
         keys.append(wordKeys)
         postings.append([])
         self.isPair.append(isPair)
-        slots.fill(slot, with: id) { Self.hash(spellings[Int($0)], skipping: -1, -1) }
-        for key in wordKeys { sound[key, default: []].append(id) }
+        slots.fill(slot, with: id) { Self.hash(spellings[Int($0)]) }
+        for key in wordKeys { sound.add(Self.hash(Array(key.utf8)), id: id) }
         if !isPair {
-            let depth = spelling.count >= Self.shortestTwoEditWord ? 2 : 1
-            for variant in Self.neighbourhood(of: spelling, depth: depth) { neighbourhoods.add(variant, id: id) }
+            for variant in Self.neighbourhood(of: spelling, depth: 2) { neighbourhoods.add(variant, id: id) }
         }
         return id
     }
@@ -86,6 +91,7 @@ struct WordTable: Sendable {
     /// Freezes the neighbourhoods and frees spare capacity once building is done; look-ups need it.
     mutating func compact() {
         neighbourhoods.freeze()
+        sound.freeze()
         spellings = spellings.map { Array($0) }
         postings = postings.map { Array($0) }
     }
@@ -100,7 +106,7 @@ struct WordTable: Sendable {
                 if let id = id(of: Array(name.utf8)) { found.append(id) }
             }
         }
-        for key in unit.keys { found += sound[key] ?? [] }
+        for key in unit.keys { found += sound.ids(for: Self.hash(Array(key.utf8))) }
         for variant in Self.neighbourhood(of: unit.folded, depth: depth) { found += neighbourhoods.ids(for: variant) }
         // Sorting and dropping repeats is cheaper than a set for these few dozen ids.
         found.sort()
@@ -113,40 +119,47 @@ struct WordTable: Sendable {
         return found
     }
 
-    /// Hashes of only the two-letter deletions of a word (the second pass of a two-edit look-up).
+    /// Words found through only the two-letter deletions of a word (the second pass of a two-edit look-up;
+    /// nothing for words outside the two-edit lengths).
     func twoEditLookUp(_ unit: MatchToken) -> [Int32] {
-        var found: [Int32] = []
         let word = unit.folded
+        guard (Self.shortestTwoEditWord - 1...Self.longestTwoEditWord).contains(word.count) else { return [] }
+        var found: [Int32] = []
+        let hashes = DeletionHashes(word)
         for first in word.indices {
-            for second in (first + 1)..<word.count {
-                found += neighbourhoods.ids(for: Self.hash(word, skipping: first, second))
-            }
+            for second in (first + 1)..<word.count { found += neighbourhoods.ids(for: hashes.deleting(first, second)) }
         }
         return found
     }
 
     /// Hashes of a word and of its deletions of up to `depth` letters (symmetric deletion: two words within
-    /// `depth` insertions, deletions, substitutions or adjacent transpositions share one of them).
+    /// `depth` insertions, deletions, substitutions or adjacent transpositions share one of them). Two-letter
+    /// deletions only for words of ``shortestTwoEditWord`` to ``longestTwoEditWord`` letters; nothing for
+    /// words outside ``shortestFuzzyWord`` to ``longestFuzzyWord``.
+    ///
+    /// - Complexity: O(*n*) for one letter deleted; the two-letter variants are bounded by the two-edit lengths.
     static func neighbourhood(of word: [UInt8], depth: Int = 1) -> [Int] {
-        guard word.count >= shortestFuzzyWord else { return [] }
-        var hashes = [hash(word, skipping: -1, -1)]
-        hashes.reserveCapacity(word.count + 1 + (depth > 1 ? word.count * (word.count - 1) / 2 : 0))
+        guard (shortestFuzzyWord...longestFuzzyWord).contains(word.count) else { return [] }
+        let twoEdits = depth > 1 && (shortestTwoEditWord...longestTwoEditWord).contains(word.count)
+        let deletions = DeletionHashes(word)
+        var hashes = [deletions.whole]
+        hashes.reserveCapacity(word.count + 1 + (twoEdits ? word.count * (word.count - 1) / 2 : 0))
         for first in word.indices {
-            hashes.append(hash(word, skipping: first, -1))
-            if depth > 1 {
-                for second in (first + 1)..<word.count { hashes.append(hash(word, skipping: first, second)) }
+            hashes.append(deletions.deleting(first))
+            if twoEdits {
+                for second in (first + 1)..<word.count { hashes.append(deletions.deleting(first, second)) }
             }
         }
         return hashes
     }
 
-    /// FNV-1a over the bytes left after the deletions, then the length. Collisions only cost a wasted
-    /// similarity check: every word found is verified. (SipHash cost 8% of a query here.)
-    static func hash(_ word: [UInt8], skipping first: Int, _ second: Int) -> Int {
+    /// FNV-1a over the bytes, then the length: the spelling table's and the sound index's hash. Collisions
+    /// only cost a wasted similarity check: every word found is verified. (SipHash cost 8% of a query here.)
+    static func hash(_ word: [UInt8]) -> Int {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         var length: UInt64 = 0
-        for index in word.indices where index != first && index != second {
-            hash = (hash ^ UInt64(word[index])) &* 0x0000_0100_0000_01b3
+        for byte in word {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
             length += 1
         }
         hash = (hash ^ length) &* 0x0000_0100_0000_01b3

@@ -1,7 +1,8 @@
 /// Reads an ordered set of terms from a text file: one term per line, UTF-8, most important first.
 ///
 /// Every line is checked before anything is stored, and every problem is reported with its line:
-/// invalid UTF-8, empty or blank terms, control characters and terms over 1,024 UTF-16 code units are
+/// invalid UTF-8, empty or blank terms, control characters, terms over 1,024 UTF-16 code units and words over
+/// 64 characters (``TextLimits``) are
 /// errors; terms that look like phone numbers or e-mail addresses (never meant for vocabulary) are warnings,
 /// or errors in strict mode. A repeated term (equal after Unicode NFC — Swift's `String` equality is
 /// canonical equivalence) keeps its first place and is reported.
@@ -28,8 +29,8 @@ public struct VocabularyFile: Sendable {
         public let firstLine: Int
     }
 
-    /// The longest term accepted, in UTF-16 code units (Apple's APIs count in UTF-16).
-    public static let maximumTermLength = 1_024
+    /// The longest term accepted, in UTF-16 code units (see ``TextLimits``).
+    public static let maximumTermLength = TextLimits.maximumTermLength
 
     /// The accepted terms, in order, without repeats.
     public private(set) var terms: [Term] = []
@@ -103,11 +104,7 @@ public struct VocabularyFile: Sendable {
             let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
             return "control character \(code) in the term; expected printable text"
         }
-        let length = text.utf16.count
-        if length > maximumTermLength {
-            return "term of \(length) UTF-16 code units is longer than the limit of \(maximumTermLength)"
-        }
-        return nil
+        return TextLimits.lengthProblem(with: text)
     }
 
     /// Recognizes terms that are contact details rather than words.

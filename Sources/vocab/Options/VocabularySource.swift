@@ -3,23 +3,57 @@ import VocabCore
 
 /// Reads a vocabulary given on the command line: one term per line, or a JSON document with a
 /// `strings` array (the format of `../shared/bench/vocab-*.json`).
+///
+/// The same rules as a stored set apply: every term is checked (``VocabularyFile/problem(with:)``), and a
+/// file may hold at most ``maximumTerms`` terms (the per-type bound of a stored set) in at most
+/// ``maximumFileBytes`` bytes, so that a stray multi-gigabyte file is refused before it is read.
 enum VocabularySource {
+    /// The most terms a vocabulary file may hold: as many as one stored set.
+    static let maximumTerms = VocabularyLimits.standard.perType
+    /// The largest vocabulary file read: `maximumTerms` terms of 1,024 UTF-16 code units need up to three
+    /// bytes a unit, rounded up.
+    static let maximumFileBytes = 320 << 20
+
     static func terms(fromFile path: String) throws -> [String] {
         guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure(description: "\(path): no such file") }
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maximumFileBytes {
+            throw CommandFailure(description: "\(path): \(size) bytes is more than a vocabulary file may hold "
+                + "(\(maximumFileBytes) bytes: \(maximumTerms) terms of at most \(TextLimits.maximumTermLength) "
+                + "characters)")
+        }
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
             throw CommandFailure(description: "\(path): cannot read the file (\(error.localizedDescription))")
         }
-        if data.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) == UInt8(ascii: "{") {
-            let object: Any
-            do { object = try JSONSerialization.jsonObject(with: data) } catch {
-                throw CommandFailure(description: "\(path): not valid JSON (\(error.localizedDescription))")
-            }
-            guard let strings = (object as? [String: Any])?["strings"] as? [String] else {
-                throw CommandFailure(description: "\(path): expected a JSON object with a 'strings' array of strings")
-            }
-            return strings
+        let terms = try isJSON(data) ? jsonTerms(data, path: path) : textTerms(data, path: path)
+        if terms.count > maximumTerms {
+            throw CommandFailure(description: "\(path): \(terms.count) terms is more than the limit of \(maximumTerms) "
+                + "terms a vocabulary may hold")
         }
+        return terms
+    }
+
+    private static func isJSON(_ data: Data) -> Bool {
+        data.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) == UInt8(ascii: "{")
+    }
+
+    private static func jsonTerms(_ data: Data, path: String) throws -> [String] {
+        let object: Any
+        do { object = try JSONSerialization.jsonObject(with: data) } catch {
+            throw CommandFailure(description: "\(path): not valid JSON (\(error.localizedDescription))")
+        }
+        guard let strings = (object as? [String: Any])?["strings"] as? [String] else {
+            throw CommandFailure(description: "\(path): expected a JSON object with a 'strings' array of strings")
+        }
+        for (index, term) in strings.enumerated() {
+            if let problem = VocabularyFile.problem(with: term) {
+                throw CommandFailure(description: "\(path): strings[\(index)]: \(problem)")
+            }
+        }
+        return strings
+    }
+
+    private static func textTerms(_ data: Data, path: String) throws -> [String] {
         let file = VocabularyFile(bytes: Array(data), source: path)
         if let first = file.errors.first {
             throw CommandFailure(description: "\(first)" + (file.errors.count > 1 ? " (and \(file.errors.count - 1) more)" : ""))

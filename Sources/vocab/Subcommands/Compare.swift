@@ -50,6 +50,7 @@ struct Compare: AsyncParsableCommand {
             throw ValidationError("give one of --user (with --type), --vocabulary or --parameter")
         }
         if queries.isEmpty { throw ValidationError("Missing expected argument '<query> ...': give at least one query") }
+        for query in queries { try TextArgument.validate(query, name: "<query>") }
         _ = try codes()
         if let user { try UserOptions.validateUser(user) }
         if let type { _ = try TypeArgument.parse(type) }

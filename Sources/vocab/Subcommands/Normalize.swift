@@ -31,6 +31,7 @@ struct Normalize: AsyncParsableCommand {
     func validate() throws {
         if let user { try UserOptions.validateUser(user) }
         if texts.isEmpty { throw ValidationError("Missing expected argument '<text> ...': give at least one text") }
+        for text in texts { try TextArgument.validate(text, name: "<text>") }
     }
 
     func run() async throws {

@@ -51,6 +51,7 @@ struct Resolve: AsyncParsableCommand {
         if let user { try UserOptions.validateUser(user) }
         if let type { _ = try TypeArgument.parse(type) }
         if vocabulary != nil && type != nil { throw ValidationError("--type applies to --user, not to --vocabulary") }
+        try TextArgument.validate(query.joined(separator: " "), name: "<query>")
     }
 
     func run() async throws {

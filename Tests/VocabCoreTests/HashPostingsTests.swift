@@ -1,11 +1,11 @@
 import Testing
 @testable import VocabCore
 
-@Suite struct DeletionNeighbourhoodsTests {
+@Suite struct HashPostingsTests {
     @Test("Each hash gives back exactly the ids added under it, ascending, once each")
     func matchesDictionaryReference() {
         var generator = SplitMix64(seed: 7)
-        var neighbourhoods = DeletionNeighbourhoods()
+        var neighbourhoods = HashPostings()
         var reference: [Int: [Int32]] = [:]
         // 6,000 words of up to 12 variants drawn from 20,000 hashes: many shared, the table grows several
         // times past its first 1,024 slots, and some words repeat a variant (two deletions, same letters).
@@ -28,7 +28,7 @@ import Testing
 
     @Test("Freezing twice changes nothing")
     func freezeIsIdempotent() {
-        var neighbourhoods = DeletionNeighbourhoods()
+        var neighbourhoods = HashPostings()
         neighbourhoods.add(42, id: 0)
         neighbourhoods.add(42, id: 3)
         neighbourhoods.freeze()

@@ -1,11 +1,11 @@
-/// Word ids by the hashes of their deletion variants (see ``WordTable/neighbourhood(of:depth:)``), built
-/// once and then frozen into flat arrays.
+/// Word ids by 64-bit hashes — of their deletion variants (see ``WordTable/neighbourhood(of:depth:)``) or of
+/// their phonetic keys — built once and then frozen into flat arrays.
 ///
 /// A `Dictionary` from hash to an array of ids hashed each (already hashed) key again with SipHash and
 /// allocated one array per variant, most of which hold a single id: 11% of a build's instructions and
 /// about a third of the index's memory at 10,000 terms (callgrind, `approximateBytes`). Here a variant is
 /// an entry of a ``SlotTable``, and its ids are a range of one shared array.
-struct DeletionNeighbourhoods: Sendable {
+struct HashPostings: Sendable {
     /// Distinct variant hashes, in order of first appearance (the slot table's entries index them).
     private var hashes: [Int] = []
     private var slots = SlotTable()
@@ -31,7 +31,7 @@ struct DeletionNeighbourhoods: Sendable {
     /// Records that `id` has a variant with this hash. Ids must arrive in ascending order; a repeat of the
     /// same id for the same hash (two deletions giving the same letters) is dropped.
     mutating func add(_ hash: Int, id: Int32) {
-        precondition(!isFrozen, "DeletionNeighbourhoods: add after freeze")
+        precondition(!isFrozen, "HashPostings: add after freeze")
         let slot = findSlot(hash)
         let entry: Int
         if let existing = slots.entry(at: slot) {
@@ -81,7 +81,7 @@ struct DeletionNeighbourhoods: Sendable {
 
     /// The ids of the words having a variant with this hash (collisions included: callers verify).
     func ids(for hash: Int) -> ArraySlice<Int32> {
-        precondition(isFrozen, "DeletionNeighbourhoods: look-up before freeze")
+        precondition(isFrozen, "HashPostings: look-up before freeze")
         guard let entry = slots.entry(at: findSlot(hash)).map(Int.init) else { return [] }
         return ids[Int(starts[entry])..<Int(starts[entry + 1])]
     }
