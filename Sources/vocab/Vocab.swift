@@ -12,4 +12,22 @@ struct Vocab: AsyncParsableCommand {
             """,
         subcommands: [Resolve.self, Eval.self, Compare.self, Lint.self, Bench.self, Normalize.self, Locales.self, SetCommand.self, List.self, Clear.self, Language.self]
     )
+
+    /// Parses and runs a subcommand, then checks that its output was written: a failed write to standard
+    /// output is a data error (exit 1) with a one-line message, in text and JSON alike.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+            try StandardOutput.finish()
+        } catch {
+            // What was printed before the failure (lint's findings before its exit status) still goes out.
+            try? StandardOutput.finish()
+            exit(withError: error)
+        }
+    }
 }

@@ -3,7 +3,7 @@ public struct EvaluationSet: Sendable, Decodable {
     /// A user's ordered vocabulary.
     public struct Vocabulary: Sendable, Decodable {
         public let id: String
-        public let language: String
+        public let language: String?
         public let type: String?
         public let strings: [String]
     }

@@ -4,6 +4,10 @@ import VocabCore
 import VocabICU
 import VocabLocales
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `vocab eval`: resolves every case of an evaluation set and scores the outcomes.
 struct Eval: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -52,6 +56,7 @@ struct Eval: ParsableCommand {
 
     func run() throws {
         let policy = try resolutionPolicy()
+        if let predictions { try checkPredictionsPath(predictions) }
         let evaluation = try load()
         let directory = try localesOptions.directory()
         let tags = ICULanguageTags()
@@ -65,11 +70,8 @@ struct Eval: ParsableCommand {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let clock = ContinuousClock()
-        for (number, testCase) in evaluation.cases.enumerated() {
-            guard let vocabulary = vocabularies[testCase.vocabulary] else {
-                throw CommandFailure(description: "\(set): cases[\(number)] ('\(testCase.id)'): unknown vocabulary "
-                    + "'\(testCase.vocabulary)'")
-            }
+        for testCase in evaluation.cases {
+            let vocabulary = vocabularies[testCase.vocabulary]!  // load() checked every case's vocabulary
             let key = testCase.language + "\u{1F}" + testCase.vocabulary
             if resolvers[key] == nil {
                 let context: LanguageContext
@@ -94,13 +96,7 @@ struct Eval: ParsableCommand {
             results[testCase.id] = prediction
             lines.append(String(decoding: try encoder.encode(prediction), as: UTF8.self))
         }
-        if let predictions {
-            do {
-                try (lines.joined(separator: "\n") + "\n").write(toFile: predictions, atomically: true, encoding: .utf8)
-            } catch {
-                throw CommandFailure(description: "\(predictions): cannot write the predictions (\(error.localizedDescription))")
-            }
-        }
+        if let predictions { try writePredictions(lines, to: predictions) }
         let scores = EvaluationScores(cases: evaluation.cases, predictions: results)
         if json {
             try JSONOutput.print(scores)
@@ -110,14 +106,47 @@ struct Eval: ParsableCommand {
         }
     }
 
+    /// Reads and checks the set as `score.py` does (see ``EvaluationSet/init(validating:source:)``).
     private func load() throws -> EvaluationSet {
         guard FileManager.default.fileExists(atPath: set) else { throw CommandFailure(description: "\(set): no such file") }
+        let object: Any
         do {
-            return try JSONDecoder().decode(EvaluationSet.self, from: try Data(contentsOf: URL(fileURLWithPath: set)))
-        } catch let error as DecodingError {
-            throw CommandFailure(description: error.message(in: set))
+            object = try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: set)),
+                                                      options: [.fragmentsAllowed])
+        } catch let error as CocoaError where error.code == .propertyListReadCorrupt {
+            throw CommandFailure(description: "\(set): not valid JSON (\(error.localizedDescription))")
         } catch {
             throw CommandFailure(description: "\(set): cannot read the set (\(error.localizedDescription))")
+        }
+        do {
+            return try EvaluationSet(validating: object, source: set)
+        } catch {
+            throw CommandFailure(description: error.description)
+        }
+    }
+
+    /// Refuses a predictions path that holds anything but a regular file: the predictions are written through
+    /// a temporary file renamed into place, which would replace a device, a folder or a symbolic link.
+    private func checkPredictionsPath(_ path: String) throws {
+        var status = stat()
+        if lstat(path, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG {
+            let kind = switch status.st_mode & S_IFMT {
+            case S_IFLNK: "a symbolic link"
+            case S_IFDIR: "a folder"
+            case S_IFCHR, S_IFBLK: "a device"
+            default: "not a regular file"
+            }
+            throw CommandFailure(description: "--predictions '\(path)' is \(kind); expected a regular file to write")
+        }
+    }
+
+    /// Writes the predictions through a temporary file renamed into place.
+    private func writePredictions(_ lines: [String], to path: String) throws {
+        try checkPredictionsPath(path)
+        do {
+            try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            throw CommandFailure(description: "\(path): cannot write the predictions (\(error.localizedDescription))")
         }
     }
 }
