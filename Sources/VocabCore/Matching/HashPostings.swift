@@ -91,3 +91,26 @@ struct HashPostings: Sendable {
         slots.probe(hash: hash) { hashes[Int($0)] == hash }
     }
 }
+
+extension HashPostings {
+    /// Writes the frozen arrays (building chains are empty once frozen).
+    func archive(to writer: inout ArchiveWriter) {
+        precondition(isFrozen, "HashPostings: archive before freeze")
+        writer.write(array: hashes)
+        slots.archive(to: &writer)
+        writer.write(array: ids)
+        writer.write(array: starts)
+    }
+
+    /// Reads frozen postings whose ids are below `idBound`.
+    init(from reader: inout ArchiveReader, idBound: Int) throws(IndexArchiveError) {
+        hashes = try reader.readArray(Int.self)
+        slots = try SlotTable(from: &reader, entryCount: hashes.count)
+        ids = try reader.readArray(Int32.self)
+        starts = try reader.readArray(Int32.self)
+        guard starts.count == hashes.count + 1, starts.isOffsets(endingAt: ids.count), ids.allWithin(idBound) else {
+            throw IndexArchiveError("hash postings are inconsistent")
+        }
+        isFrozen = true
+    }
+}

@@ -2,8 +2,8 @@
 public struct MatchToken: Sendable, Hashable {
     /// The folded spelling (ASCII letters and digits; other bytes if a script was not transliterated).
     public let folded: [UInt8]
-    /// The phonetic keys in the language in force.
-    public let keys: [String]
+    /// The phonetic keys in the language in force (a slice: an index's words share one array of keys).
+    public let keys: ArraySlice<String>
     /// What the token is to its name.
     public let role: NameToken.Role
     /// Whether a hyphen joins it to the previous token (`kathrin` in `Anne-Kathrin`).
@@ -11,6 +11,11 @@ public struct MatchToken: Sendable, Hashable {
 
     /// Creates a token.
     public init(folded: [UInt8], keys: [String], role: NameToken.Role, isJoinedToPrevious: Bool = false) {
+        self.init(folded: folded, keySlice: keys[...], role: role, isJoinedToPrevious: isJoinedToPrevious)
+    }
+
+    /// Creates a token whose keys are part of a larger array (no copy).
+    init(folded: [UInt8], keySlice keys: ArraySlice<String>, role: NameToken.Role, isJoinedToPrevious: Bool = false) {
         self.folded = folded
         self.keys = keys
         self.role = role

@@ -308,7 +308,7 @@ public struct NameAlignment: Sendable, Hashable {
     }
 
     /// The keys of two words read as one: each key of the first followed by each key of the second.
-    static func joinedKeys(_ first: [String], _ second: [String]) -> [String] {
+    static func joinedKeys(_ first: some Collection<String>, _ second: some Collection<String>) -> [String] {
         var keys: [String] = []
         keys.reserveCapacity(first.count * second.count)
         for a in first { for b in second { keys.append(a + b) } }

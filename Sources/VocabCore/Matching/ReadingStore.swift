@@ -3,7 +3,10 @@
 /// per-term array, so no reference counting; and a term costs a few dozen bytes, not several small
 /// arrays.
 struct ReadingStore: Sendable {
-    private(set) var texts: [String] = []
+    /// The terms' texts as UTF-8, term `t` being `textBytes[textStarts[t]..<textStarts[t + 1]]` (one array, not
+    /// a string per term: a loaded index allocates little).
+    private var textBytes: [UInt8] = []
+    private var textStarts: [Int32] = [0]
     private var termReadings: [Int32] = [0]
     private var readingTokens: [Int32] = [0]
     private var readingPairs: [Int32] = [0]
@@ -17,13 +20,17 @@ struct ReadingStore: Sendable {
     private var tokenJoined: [Bool] = []
     private var pairWord: [Int32] = []
 
-    var termCount: Int { texts.count }
+    var termCount: Int { textStarts.count - 1 }
+
+    /// A term's text, as registered.
+    func text(of term: Int) -> String {
+        String(decoding: textBytes[Int(textStarts[term])..<Int(textStarts[term + 1])], as: UTF8.self)
+    }
 
     /// An estimate of the store's heap footprint (see ``WordTable/approximateBytes``).
     var approximateBytes: Int {
         func array<T>(_ values: [T]) -> Int { 32 + values.capacity * MemoryLayout<T>.stride }
-        let strings = texts.reduce(0) { $0 + ($1.utf8.count > 15 ? 32 + $1.utf8.count : 0) }
-        return array(texts) + strings + array(termReadings) + array(readingTokens) + array(readingPairs)
+        return array(textBytes) + array(textStarts) + array(termReadings) + array(readingTokens) + array(readingPairs)
             + array(readingName) + array(readingCoverage) + array(readingHasJoins) + array(tokenWord) + array(tokenRole) + array(tokenJoined) + array(pairWord)
     }
 
@@ -58,7 +65,8 @@ struct ReadingStore: Sendable {
 
     /// Ends the term being added: its readings are those appended since the previous term.
     mutating func closeTerm(text: String) {
-        texts.append(text)
+        textBytes += text.utf8
+        textStarts.append(Int32(textBytes.count))
         termReadings.append(Int32(readingName.count))
     }
 
@@ -113,10 +121,66 @@ struct ReadingStore: Sendable {
 
     /// Frees spare capacity once building is done.
     mutating func compact() {
-        texts = Array(texts)
+        textBytes = Array(textBytes)
         tokenWord = Array(tokenWord)
         tokenRole = Array(tokenRole)
         tokenJoined = Array(tokenJoined)
         pairWord = Array(pairWord)
+    }
+}
+
+extension ReadingStore {
+    /// The roles in archive order (an archived role is its position here).
+    private static let roles: [NameToken.Role] = [.name, .particle, .honorific, .suffix, .number]
+
+    func archive(to writer: inout ArchiveWriter) {
+        writer.write(array: textBytes)
+        writer.write(array: textStarts)
+        writer.write(array: termReadings)
+        writer.write(array: readingTokens)
+        writer.write(array: readingPairs)
+        writer.write(array: readingName)
+        writer.write(array: readingCoverage)
+        writer.write(array: readingHasJoins.map { $0 ? UInt8(1) : 0 })
+        writer.write(strings: names)
+        writer.write(array: tokenWord)
+        writer.write(array: tokenRole.map { UInt8(Self.roles.firstIndex(of: $0)!) })
+        writer.write(array: tokenJoined.map { $0 ? UInt8(1) : 0 })
+        writer.write(array: pairWord)
+    }
+
+    /// Reads a store whose words are below `wordCount`, checking every offset and id.
+    init(from reader: inout ArchiveReader, wordCount: Int) throws(IndexArchiveError) {
+        textBytes = try reader.readArray(UInt8.self)
+        textStarts = try reader.readArray(Int32.self)
+        termReadings = try reader.readArray(Int32.self)
+        readingTokens = try reader.readArray(Int32.self)
+        readingPairs = try reader.readArray(Int32.self)
+        readingName = try reader.readArray(UInt8.self)
+        readingCoverage = try reader.readArray(UInt8.self)
+        let joins = try reader.readArray(UInt8.self)
+        names = try reader.readStrings()
+        tokenWord = try reader.readArray(Int32.self)
+        let roles = try reader.readArray(UInt8.self)
+        let joined = try reader.readArray(UInt8.self)
+        pairWord = try reader.readArray(Int32.self)
+        let readings = readingName.count
+        guard !textStarts.isEmpty, textStarts.isOffsets(endingAt: textBytes.count), termReadings.count == textStarts.count, termReadings.isOffsets(endingAt: readings),
+              readingTokens.count == readings + 1, readingTokens.isOffsets(endingAt: tokenWord.count),
+              readingPairs.count == readings + 1, readingPairs.isOffsets(endingAt: pairWord.count),
+              readingCoverage.count == readings, joins.count == readings, joins.allSatisfy({ $0 <= 1 }),
+              readingName.allSatisfy({ Int($0) < names.count }),
+              roles.count == tokenWord.count, roles.allSatisfy({ Int($0) < Self.roles.count }),
+              joined.count == tokenWord.count, joined.allSatisfy({ $0 <= 1 }),
+              tokenWord.allWithin(wordCount), pairWord.allWithin(wordCount),
+              // A reading's pairs join adjacent tokens: one fewer than its tokens (none for one token).
+              (0..<readings).allSatisfy({ reading in
+                  let tokens = readingTokens[reading + 1] - readingTokens[reading]
+                  return readingPairs[reading + 1] - readingPairs[reading] == max(0, tokens - 1)
+              })
+        else { throw IndexArchiveError("reading store is inconsistent") }
+        readingHasJoins = joins.map { $0 == 1 }
+        tokenRole = roles.map { Self.roles[Int($0)] }
+        tokenJoined = joined.map { $0 == 1 }
     }
 }

@@ -69,7 +69,7 @@ public struct Resolver: Sendable {
             var general = WordIDMap<Void>(capacity: 64)
             var others: [Int32] = []
             for word in similar.allKeys where index.words.isPair[Int(word)] {
-                for term in index.words.postings[Int(word)] where !general.contains(term) {
+                for term in index.words.postings(of: Int(word)) where !general.contains(term) {
                     general[term] = ()
                     others.append(term)
                 }
@@ -77,7 +77,7 @@ public struct Resolver: Sendable {
             // Best similar word first, so a term is settled the first time it is seen (its best word).
             let singles = similar.allKeys.filter { !index.words.isPair[Int($0)] }
                 .sorted { (similar[$0]!.0, $1) > (similar[$1]!.0, $0) }
-            let reach = singles.reduce(0) { $0 + index.words.postings[Int($1)].count }
+            let reach = singles.reduce(0) { $0 + index.words.postings(of: Int($1)).count }
             var seen = WordIDMap<Void>(capacity: singles.count > 1 ? reach : 0)
             scored.reserveCapacity(reach)
             // The best few scores so far, to skip words none of whose holders can enter them (see below).
@@ -91,7 +91,7 @@ public struct Resolver: Sendable {
                    value * index.bestFactor[Int(word)] < top.last! {
                     continue
                 }
-                for term in index.words.postings[Int(word)] where !general.contains(term) {
+                for term in index.words.postings(of: Int(word)) where !general.contains(term) {
                     if singles.count > 1 {
                         if seen.contains(term) { continue }
                         seen[term] = ()

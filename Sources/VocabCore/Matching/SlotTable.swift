@@ -50,3 +50,22 @@ struct SlotTable: Sendable {
         Int(truncatingIfNeeded: (UInt64(bitPattern: Int64(hash)) &* 0x9E37_79B9_7F4A_7C15) >> 20) & mask
     }
 }
+
+extension SlotTable {
+    func archive(to writer: inout ArchiveWriter) {
+        writer.write(array: slots)
+    }
+
+    /// Reads archived slots, checking that they are a table this type could have built over `entryCount`
+    /// entries: a power-of-two size, at most half full (so every probe ends), entries in range.
+    init(from reader: inout ArchiveReader, entryCount: Int) throws(IndexArchiveError) {
+        let slots = try reader.readArray(Int32.self)
+        let filled = slots.count(where: { $0 != -1 })
+        guard slots.count >= 1024, slots.count & (slots.count - 1) == 0, filled * 2 <= slots.count,
+              slots.allSatisfy({ $0 == -1 || ($0 >= 0 && Int($0) < entryCount) }) else {
+            throw IndexArchiveError("slot table is not one of \(entryCount) entries")
+        }
+        self.slots = slots
+        count = filled
+    }
+}

@@ -27,7 +27,7 @@ public struct VocabularyIndex: Sendable {
     public var approximateBytes: Int { words.approximateBytes + store.approximateBytes }
 
     /// A term's text, as registered.
-    public func text(of term: Int) -> String { store.texts[term] }
+    public func text(of term: Int) -> String { store.text(of: term) }
 
     /// The terms, in registration order (index = rank), with their readings (built on demand: for tests
     /// and explanations, not for resolving).
@@ -35,7 +35,7 @@ public struct VocabularyIndex: Sendable {
 
     /// One term with its readings.
     public func term(at rank: Int) -> IndexedTerm {
-        IndexedTerm(text: store.texts[rank], rank: rank, readings: store.readings(of: rank).map { reading in
+        IndexedTerm(text: store.text(of: rank), rank: rank, readings: store.readings(of: rank).map { reading in
             let tokens = 0..<store.tokenCount(reading)
             return IndexedTerm.Form(
                 reading: store.name(ofReading: reading), words: tokens.map { store.word(reading, unit: $0) },
@@ -83,9 +83,10 @@ public struct VocabularyIndex: Sendable {
                 for index in singles.indices.dropLast() {
                     let first = Int(singles[index])
                     let second = Int(singles[index + 1])
-                    // Keys are concatenated only for a pair seen for the first time.
-                    let firstKeys = table.keys[first]
-                    let secondKeys = table.keys[second]
+                    // Keys are concatenated only for a pair seen for the first time. Copied out of the table:
+                    // a slice would keep the table's key array shared, and interning would copy it whole.
+                    let firstKeys = Array(table.keys(of: first))
+                    let secondKeys = Array(table.keys(of: second))
                     pairs.append(table.intern(table.spellings[first] + table.spellings[second], isPair: true) {
                         NameAlignment.joinedKeys(firstKeys, secondKeys)
                     })
@@ -102,7 +103,7 @@ public struct VocabularyIndex: Sendable {
         store.compact()
         var factors = [Double](repeating: 0, count: table.count)
         for word in 0..<table.count {
-            for term in table.postings[word] {
+            for term in table.postings(of: word) {
                 guard let reading = store.simpleReading(of: Int(term)) else { continue }
                 let coverage = 1 / Double(max(1, store.coverageCount(reading)))
                 factors[word] = max(factors[word], 1 - NameAlignment.partialPenalty * (1 - coverage))
@@ -194,7 +195,7 @@ public struct VocabularyIndex: Sendable {
         var candidates: [Int32] = []
         candidates.reserveCapacity(reach)
         for word in seedWords {
-            for term in words.postings[Int(word)] {
+            for term in words.postings(of: Int(word)) {
                 if seedWords.count > 1 {
                     if seen.contains(term) { continue }
                     seen[term] = ()
@@ -232,7 +233,7 @@ public struct VocabularyIndex: Sendable {
     }
 
     private func postingsSize(_ set: WordIDMap<Void>) -> Int {
-        set.allKeys.reduce(0) { $0 + words.postings[Int($1)].count }
+        set.allKeys.reduce(0) { $0 + words.postings(of: Int($1)).count }
     }
 
     /// The ids of the terms a query may mean.

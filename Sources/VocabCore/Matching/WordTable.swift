@@ -7,10 +7,15 @@
 struct WordTable: Sendable {
     /// Spellings, by word id.
     private(set) var spellings: [[UInt8]] = []
-    /// Phonetic keys, by word id.
-    private(set) var keys: [[String]] = []
-    /// The terms each word appears in as a required word or a pair, by word id.
-    private(set) var postings: [[Int32]] = []
+    /// Phonetic keys, word `w`'s being `keyStrings[keyStarts[w]..<keyStarts[w + 1]]` (one array for all words).
+    private var keyStrings: [String] = []
+    private var keyStarts: [Int32] = [0]
+    /// While building: the terms each word appears in as a required word or a pair, by word id. Frozen by
+    /// ``compact()`` into `postingIDs`, word `w`'s terms being `postingIDs[postingStarts[w]..<postingStarts[w + 1]]`:
+    /// one array instead of one per word, so that a loaded index allocates a handful of arrays, not 100,000s.
+    private var postingLists: [[Int32]] = []
+    private var postingIDs: [Int32] = []
+    private var postingStarts: [Int32] = [0]
     /// Whether each word is a joined pair.
     private(set) var isPair: [Bool] = []
     /// Word ids by spelling: an FNV-1a hash of the bytes, verified against the stored spelling (a
@@ -41,9 +46,9 @@ struct WordTable: Sendable {
     var approximateBytes: Int {
         func array<T>(_ values: [T]) -> Int { 32 + values.capacity * MemoryLayout<T>.stride }
         func table(count: Int, entry: Int) -> Int { count * entry * 4 / 3 + 64 }
-        var total = array(spellings) + array(keys) + array(postings)
-        total += spellings.reduce(0) { $0 + array($1) } + postings.reduce(0) { $0 + array($1) }
-        total += keys.reduce(0) { $0 + array($1) + $1.reduce(0) { $0 + ($1.utf8.count > 15 ? 32 + $1.utf8.count : 0) } }
+        var total = array(spellings) + array(keyStrings) + array(keyStarts) + array(postingIDs) + array(postingStarts)
+        total += spellings.reduce(0) { $0 + array($1) }
+        total += keyStrings.reduce(0) { $0 + ($1.utf8.count > 15 ? 32 + $1.utf8.count : 0) }
         total += slots.approximateBytes + sound.approximateBytes + neighbourhoods.approximateBytes
         return total
     }
@@ -59,7 +64,12 @@ struct WordTable: Sendable {
 
     /// The token of a word, for alignment and explanations.
     func token(_ id: Int32, role: NameToken.Role, isJoinedToPrevious: Bool = false) -> MatchToken {
-        MatchToken(folded: spellings[Int(id)], keys: keys[Int(id)], role: role, isJoinedToPrevious: isJoinedToPrevious)
+        MatchToken(folded: spellings[Int(id)], keySlice: keys(of: Int(id)), role: role, isJoinedToPrevious: isJoinedToPrevious)
+    }
+
+    /// A word's phonetic keys.
+    func keys(of word: Int) -> ArraySlice<String> {
+        keyStrings[Int(keyStarts[word])..<Int(keyStarts[word + 1])]
     }
 
     /// The id of a word, adding it (with its keys and neighbourhood) when new. Joined pairs (`isPair`) are
@@ -72,8 +82,9 @@ struct WordTable: Sendable {
         let id = Int32(spellings.count)
         let wordKeys = makeKeys()
         spellings.append(spelling)
-        keys.append(wordKeys)
-        postings.append([])
+        keyStrings += wordKeys
+        keyStarts.append(Int32(keyStrings.count))
+        postingLists.append([])
         self.isPair.append(isPair)
         slots.fill(slot, with: id) { Self.hash(spellings[Int($0)]) }
         for key in wordKeys { sound.add(Self.hash(Array(key.utf8)), id: id) }
@@ -85,7 +96,12 @@ struct WordTable: Sendable {
 
     /// Records that a term contains a word.
     mutating func post(_ word: Int32, term: Int32) {
-        if postings[Int(word)].last != term { postings[Int(word)].append(term) }
+        if postingLists[Int(word)].last != term { postingLists[Int(word)].append(term) }
+    }
+
+    /// The terms a word appears in as a required word or a pair, ascending (after ``compact()``).
+    func postings(of word: Int) -> ArraySlice<Int32> {
+        postingIDs[Int(postingStarts[word])..<Int(postingStarts[word + 1])]
     }
 
     /// Freezes the neighbourhoods and frees spare capacity once building is done; look-ups need it.
@@ -93,7 +109,11 @@ struct WordTable: Sendable {
         neighbourhoods.freeze()
         sound.freeze()
         spellings = spellings.map { Array($0) }
-        postings = postings.map { Array($0) }
+        postingIDs = postingLists.flatMap { $0 }
+        postingStarts = [0]
+        postingStarts.reserveCapacity(postingLists.count + 1)
+        for list in postingLists { postingStarts.append(postingStarts[postingStarts.count - 1] + Int32(list.count)) }
+        postingLists = []
     }
 
     /// Word ids whose spelling is exact, related by nickname, shares a key, or is one edit away, given
@@ -164,5 +184,40 @@ struct WordTable: Sendable {
         }
         hash = (hash ^ length) &* 0x0000_0100_0000_01b3
         return Int(bitPattern: UInt(hash))
+    }
+}
+
+extension WordTable {
+    func archive(to writer: inout ArchiveWriter) {
+        writer.write(byteStrings: spellings)
+        writer.write(strings: keyStrings)
+        writer.write(array: keyStarts)
+        writer.write(array: postingIDs)
+        writer.write(array: postingStarts)
+        writer.write(array: isPair.map { $0 ? UInt8(1) : 0 })
+        slots.archive(to: &writer)
+        sound.archive(to: &writer)
+        neighbourhoods.archive(to: &writer)
+    }
+
+    /// Reads a table whose postings name terms below `termCount`.
+    init(from reader: inout ArchiveReader, termCount: Int) throws(IndexArchiveError) {
+        spellings = try reader.readByteStrings()
+        keyStrings = try reader.readStrings()
+        keyStarts = try reader.readArray(Int32.self)
+        guard keyStarts.count == spellings.count + 1, keyStarts.isOffsets(endingAt: keyStrings.count) else {
+            throw IndexArchiveError("phonetic keys do not match the words")
+        }
+        postingIDs = try reader.readArray(Int32.self)
+        postingStarts = try reader.readArray(Int32.self)
+        let pairFlags = try reader.readArray(UInt8.self)
+        guard postingStarts.count == spellings.count + 1, postingStarts.isOffsets(endingAt: postingIDs.count),
+              pairFlags.count == spellings.count, pairFlags.allSatisfy({ $0 <= 1 }), postingIDs.allWithin(termCount) else {
+            throw IndexArchiveError("word table is inconsistent")
+        }
+        isPair = pairFlags.map { $0 == 1 }
+        slots = try SlotTable(from: &reader, entryCount: spellings.count)
+        sound = try HashPostings(from: &reader, idBound: spellings.count)
+        neighbourhoods = try HashPostings(from: &reader, idBound: spellings.count)
     }
 }
