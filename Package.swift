@@ -62,9 +62,10 @@ let package = Package(
         // Vector and fixture files are read from disk by path (#filePath), not bundled.
         .testTarget(name: "VocabICUTests", dependencies: ["VocabICU", "VocabLocales", "VocabTestSupport"],
                     exclude: ["Vectors", "Fixtures"], swiftSettings: strictSettings),
-        .testTarget(name: "VocabStoreTests", dependencies: ["VocabStore", "VocabTestSupport"],
+        .testTarget(name: "VocabStoreTests",
+                    dependencies: ["VocabStore", "VocabTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
                     swiftSettings: strictSettings),
-        .testTarget(name: "VocabCLITests", dependencies: ["vocab", "VocabTestSupport"],
+        .testTarget(name: "VocabCLITests", dependencies: ["vocab", "VocabTestSupport"], exclude: ["Fixtures"],
                     swiftSettings: strictSettings),
     ]
 )

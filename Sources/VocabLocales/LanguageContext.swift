@@ -8,6 +8,10 @@ public struct LanguageContext: Sendable {
     public let selection: LocaleSelection
     /// Normalization, matching and phonetics for the language.
     public let preparer: TermPreparer
+    /// A fingerprint of everything besides the code that decides how terms are prepared: the ICU version,
+    /// the requested language (ICU follows it), and the bytes of the locale's data files. A persisted index
+    /// built under another fingerprint is stale.
+    public let dataFingerprint: String
 
     /// Assembles the context of a request.
     ///
@@ -18,5 +22,6 @@ public struct LanguageContext: Sendable {
         self.selection = selection
         preparer = TermPreparer(normalizer: normalizer, profile: profile,
                                 phonetics: try directory.phoneticProfile(for: profile, normalizer: normalizer))
+        dataFingerprint = directory.fingerprint(of: profile.dataLocale, requested: request.code)
     }
 }

@@ -14,28 +14,51 @@ public final class SQLiteVocabularyStore: VocabularyStore {
     private let writer: any DatabaseWriter
     private let afterInsertingTerm: (@Sendable (Int) throws -> Void)?
 
-    /// Opens (and creates on first use, with its folder) the database at `path`.
+    /// Opens (and creates on first use, with its folder) the database at `path`, for reading and writing.
+    ///
+    /// A file that is not a vocab store (another application's SQLite database, or no database at all) is
+    /// refused before anything is written to it. Two processes creating the same store at once are
+    /// serialized (see ``StoreFile/withCreationLock(_:_:)``).
     ///
     /// - Parameters:
-    ///   - path: The database file.
+    ///   - path: The database file; not empty.
     ///   - afterInsertingTerm: Test hook called after each inserted term with its rank; throwing from it
     ///     aborts the replace, which must then leave the old set intact.
-    /// - Throws: ``VocabularyStoreError`` naming the file when it cannot be opened or migrated.
+    /// - Throws: ``VocabularyStoreError`` naming the file when it cannot be opened or migrated, or is not a
+    ///   vocab store.
     public init(path: String, afterInsertingTerm: (@Sendable (Int) throws -> Void)? = nil) throws {
+        guard !path.isEmpty else { throw VocabularyStoreError(path: path, message: "the path is empty") }
         self.path = path
         self.afterInsertingTerm = afterInsertingTerm
         do {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            var configuration = Configuration()
-            configuration.busyMode = .timeout(10)
-            let pool = try DatabasePool(path: path, configuration: configuration)
-            try StoreSchema.migrator.migrate(pool)
-            writer = pool
+            writer = try StoreFile.withCreationLock(path) {
+                _ = try StoreFile.inspect(path)
+                var configuration = Configuration()
+                configuration.busyMode = .timeout(10)
+                let pool = try DatabasePool(path: path, configuration: configuration)
+                try StoreSchema.migrator.migrate(pool)
+                return pool
+            }
+        } catch let error as VocabularyStoreError {
+            throw error
         } catch let error as DatabaseError {
             throw VocabularyStoreError(path: path, message: error.message ?? "\(error.resultCode)")
         } catch {
             throw VocabularyStoreError(path: path, message: error.localizedDescription)
+        }
+    }
+
+    /// Opens an existing store read-only: it works on a file or folder the process may not write, and never
+    /// changes the file.
+    private init(readingAt path: String) throws {
+        self.path = path
+        afterInsertingTerm = nil
+        do {
+            writer = try ReadOnlyDatabase.open(path)
+        } catch let error as DatabaseError {
+            throw VocabularyStoreError(path: path, message: error.message ?? "\(error.resultCode)")
         }
     }
 
@@ -48,9 +71,15 @@ public final class SQLiteVocabularyStore: VocabularyStore {
         writer = queue
     }
 
-    /// Opens the database only if its file exists, so that reading commands never create one.
+    /// Opens the database read-only if it exists, so that reading commands never create, migrate or change
+    /// one, and work on stores they may not write.
+    ///
+    /// - Returns: The store, or `nil` when there is no store at `path` (no file, or an empty one).
+    /// - Throws: ``VocabularyStoreError`` when the file is not a vocab store or cannot be read.
     public static func openIfExists(path: String) throws -> SQLiteVocabularyStore? {
-        FileManager.default.fileExists(atPath: path) ? try SQLiteVocabularyStore(path: path) : nil
+        guard !path.isEmpty else { throw VocabularyStoreError(path: path, message: "the path is empty") }
+        guard try StoreFile.inspect(path) == .store else { return nil }
+        return try SQLiteVocabularyStore(readingAt: path)
     }
 
     public func replace(
@@ -138,9 +167,12 @@ public final class SQLiteVocabularyStore: VocabularyStore {
                 let rows = try Row.fetchAll(
                     db, sql: "SELECT type, term_count FROM vocabulary_set WHERE user = ? ORDER BY type",
                     arguments: [user.rawValue])
+                let language = try String.fetchOne(
+                    db, sql: "SELECT siri_language_code FROM user_setting WHERE user = ?", arguments: [user.rawValue])
                 try db.execute(sql: "DELETE FROM vocabulary_set WHERE user = ?", arguments: [user.rawValue])
+                try db.execute(sql: "DELETE FROM user_setting WHERE user = ?", arguments: [user.rawValue])
                 return RemovalResult(types: rows.compactMap { VocabularyStringType(rawValue: $0["type"]) },
-                                     terms: rows.reduce(0) { $0 + ($1["term_count"] as Int) })
+                                     terms: rows.reduce(0) { $0 + ($1["term_count"] as Int) }, language: language)
             }
         }
     }

@@ -42,6 +42,11 @@ enum StoreSchema {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v2 application id") { db in
+            // Marks the file as a vocab store in its header, so that it is told apart from other SQLite files
+            // before anything is written to them (see StoreFile).
+            try db.execute(sql: "PRAGMA application_id = \(StoreFile.applicationID)")
+        }
         return migrator
     }
 }

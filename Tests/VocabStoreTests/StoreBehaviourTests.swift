@@ -88,15 +88,20 @@ enum TemporaryStore {
         #expect(try await store.vocabulary(for: alice, type: .contactName)?.terms == ["old 1", "old 2"])
     }
 
-    @Test("Remove all erases every type of one user, and no one else's", arguments: Backend.allCases)
+    @Test("Remove all erases every type and the language of one user, and no one else's", arguments: Backend.allCases)
     func removeAll(backend: Backend) async throws {
         let store = try backend.make()
         try await store.replace(["a", "b"], for: alice, type: .contactName)
         try await store.replace(["c"], for: alice, type: .photoTag)
         try await store.replace(["d"], for: "bob", type: .contactName)
+        try await store.setLanguage(SiriLanguageCode(canonical: "fr-FR"), for: alice)
+        try await store.setLanguage(SiriLanguageCode(canonical: "de-DE"), for: "bob")
         let removed = try await store.removeAll(for: alice)
         #expect(removed.types == [.contactName, .photoTag])
         #expect(removed.terms == 3)
+        #expect(removed.language == "fr-FR")
+        #expect(try await store.language(for: alice) == nil)
+        #expect(try await store.language(for: "bob") == "de-DE")
         #expect(try await store.vocabularies(for: alice).isEmpty)
         #expect(try await store.vocabulary(for: alice, type: .contactName) == nil)
         #expect(try await store.vocabulary(for: "bob", type: .contactName)?.terms == ["d"])

@@ -55,7 +55,9 @@ public final class MemoryVocabularyStore: VocabularyStore {
     public func removeAll(for user: UserID) async throws -> RemovalResult {
         state.withLock { state in
             let removed = (state.sets.removeValue(forKey: user) ?? [:]).values.sorted { $0.type.rawValue < $1.type.rawValue }
-            return RemovalResult(types: removed.map(\.type), terms: removed.reduce(0) { $0 + $1.terms.count })
+            let language = state.languages.removeValue(forKey: user)
+            return RemovalResult(types: removed.map(\.type), terms: removed.reduce(0) { $0 + $1.terms.count },
+                                 language: language)
         }
     }
 

@@ -53,10 +53,13 @@ public struct RemovalResult: Sendable, Hashable, Codable {
     public let types: [VocabularyStringType]
     /// How many terms they held.
     public let terms: Int
+    /// The Siri language code removed with them (a removal of everything, when one was stored).
+    public let language: String?
 
     /// Creates a result.
-    public init(types: [VocabularyStringType], terms: Int) {
+    public init(types: [VocabularyStringType], terms: Int, language: String? = nil) {
         self.types = types
         self.terms = terms
+        self.language = language
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The identifier of one user of an app, whose vocabulary and settings are kept apart from others'.
 public struct UserID: Sendable, Hashable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The identifier as given.
@@ -6,10 +8,12 @@ public struct UserID: Sendable, Hashable, Codable, CustomStringConvertible, Expr
     /// The longest identifier accepted, in UTF-8 bytes.
     public static let maximumLength = 256
 
-    /// Validates an identifier: not empty or blank, no control characters, at most 256 UTF-8 bytes.
+    /// Validates an identifier: not empty or blank, no control characters, at most 256 UTF-8 bytes; stored in
+    /// Unicode NFC, so that "José" typed with a combining accent and with a precomposed `é` is one user.
     ///
     /// - Throws: ``VocabularyError`` quoting the value.
-    public init(validating rawValue: String) throws(VocabularyError) {
+    public init(validating given: String) throws(VocabularyError) {
+        let rawValue = given.precomposedStringWithCanonicalMapping
         if rawValue.allSatisfy(\.isWhitespace) {
             throw VocabularyError(subject: "'\(rawValue)'", problem: "is empty; expected a user id")
         }

@@ -35,7 +35,7 @@ public protocol VocabularyStore: Sendable {
     @discardableResult
     func remove(_ type: VocabularyStringType, for user: UserID) async throws -> RemovalResult
 
-    /// Removes every set of a user (reset, sign-out).
+    /// Removes every set of a user and their stored language (reset, sign-out: everything of the user).
     @discardableResult
     func removeAll(for user: UserID) async throws -> RemovalResult
 

@@ -10,14 +10,41 @@ struct StoreOptions: ParsableArguments {
         valueName: "path"))
     var store: String?
 
+    func validate() throws {
+        if let store, store.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--store '\(store)' is empty; expected the path of a database file")
+        }
+    }
+
     /// The database path in use.
     var path: String { StoreLocation.path(explicit: store, environment: ProcessInfo.processInfo.environment) }
 
     /// Opens the database, creating it on first use.
     func open() throws -> SQLiteVocabularyStore { try SQLiteVocabularyStore(path: path) }
 
-    /// Opens the database if it exists; reading commands never create one.
+    /// Opens the database read-only if it exists; reading commands never create or change one.
     func openIfExists() throws -> SQLiteVocabularyStore? { try SQLiteVocabularyStore.openIfExists(path: path) }
+
+    /// Opens the database for writing only if it exists: removals never create a store.
+    func openForWritingIfExists() throws -> SQLiteVocabularyStore? {
+        try openIfExists() == nil ? nil : open()
+    }
+
+    /// A user's stored set of one type, or an error saying what is missing: the store, or the user's set.
+    /// A mistyped user or store must not look like "no match".
+    func storedSet(of user: UserID, type: VocabularyStringType) async throws
+        -> (store: SQLiteVocabularyStore, set: StoredVocabulary) {
+        guard let store = try openIfExists() else {
+            throw CommandFailure(description: "no vocabulary store at '\(path)'; 'vocab set' creates one "
+                + "(or give --store, $VOCAB_STORE)")
+        }
+        guard let set = try await store.vocabulary(for: user, type: type) else {
+            let others = try await store.vocabularies(for: user).map(\.type.rawValue)
+            let held = others.isEmpty ? "has no vocabulary" : "has only \(others.joined(separator: ", "))"
+            throw CommandFailure(description: "user '\(user)' has no \(type) vocabulary in '\(path)' (the user \(held))")
+        }
+        return (store, set)
+    }
 }
 
 /// `--user`, validated as a user id.

@@ -12,23 +12,33 @@ struct Clear: AsyncParsableCommand {
 
     func run() async throws {
         var removed = RemovalResult(types: [], terms: 0)
-        if let store = try options.storeOptions.openIfExists() {
+        if let store = try options.storeOptions.openForWritingIfExists() {
+            // The kept indexes hold the terms too: they go with the set (sign-out means everything).
+            let indexes = PersistedIndexes(storePath: options.storeOptions.path)
             if let type = options.stringType {
                 removed = try await store.remove(type, for: options.userOptions.id)
+                indexes.remove(type, for: options.userOptions.id)
             } else {
                 removed = try await store.removeAll(for: options.userOptions.id)
+                indexes.removeAll(for: options.userOptions.id)
             }
         }
         if options.json {
             try JSONOutput.print(Report(user: options.userOptions.user, removedTypes: removed.types.map(\.rawValue),
-                                        removedTerms: removed.terms))
+                                        removedTerms: removed.terms, removedLanguage: removed.language))
             return
         }
+        let language = removed.language.map { " and the language setting '\($0)'" } ?? ""
         if removed.types.isEmpty {
-            print("user '\(options.userOptions.user)' had no \(options.type.map { "\($0) " } ?? "")vocabulary to remove")
+            let what = "\(options.type.map { "\($0) " } ?? "")vocabulary"
+            if language.isEmpty {
+                print("user '\(options.userOptions.user)' had no \(what) to remove")
+            } else {
+                print("removed\(language.dropFirst(4)) of user '\(options.userOptions.user)' (no \(what))")
+            }
         } else {
             let types = removed.types.map(\.rawValue).joined(separator: ", ")
-            print("removed \(removed.terms) \(removed.terms == 1 ? "term" : "terms") (\(types)) "
+            print("removed \(removed.terms) \(removed.terms == 1 ? "term" : "terms") (\(types))\(language) "
                 + "of user '\(options.userOptions.user)'")
         }
     }
@@ -37,5 +47,6 @@ struct Clear: AsyncParsableCommand {
         let user: String
         let removedTypes: [String]
         let removedTerms: Int
+        let removedLanguage: String?
     }
 }

@@ -79,7 +79,7 @@ struct Language: AsyncParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
 
         func run() async throws {
-            try await storeOptions.openIfExists()?.setLanguage(nil, for: userOptions.id)
+            try await storeOptions.openForWritingIfExists()?.setLanguage(nil, for: userOptions.id)
             print("user '\(userOptions.user)' has no stored language")
         }
     }

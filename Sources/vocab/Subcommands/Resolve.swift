@@ -56,32 +56,56 @@ struct Resolve: AsyncParsableCommand {
 
     func run() async throws {
         if let parameter { return try resolveAppTerm(parameter) }
-        var terms: [String]
-        var version: Int64?
-        var stored: (code: String, user: String)?
+        let directory = try languageOptions.directory()
+        let index: VocabularyIndex
+        let context: LanguageContext
         if let vocabulary {
-            terms = try VocabularySource.terms(fromFile: vocabulary)
+            let terms = try VocabularySource.terms(fromFile: vocabulary)
+            context = try LanguageContext(request: try languageOptions.request(), directory: directory)
+            index = try IndexBuild.index(of: terms, preparer: context.preparer, source: vocabulary)
         } else {
-            let id = try UserID(validating: user ?? "")
-            let type = try TypeArgument.parse(type ?? VocabularyStringType.contactName.rawValue)
-            let store = try storeOptions.openIfExists()
-            let set = try await store?.vocabulary(for: id, type: type)
-            terms = set?.terms ?? []
-            version = set?.version
-            if let code = try await store?.language(for: id) { stored = (code, id.rawValue) }
+            (index, context) = try await storedIndex(directory: directory)
         }
-        let context = try LanguageContext(request: try languageOptions.request(userSetting: stored),
-                                          directory: try languageOptions.directory())
-        let index = try VocabularyIndex(terms: terms, preparer: context.preparer, version: version)
         let text = query.joined(separator: " ")
         let result = try Resolver(index: index).resolve(text)
         if json {
             try JSONOutput.print(ResolveReport(locale: LocaleSelectionReport(context.selection), query: text,
                                                result: result, explain: explain))
         } else {
-            print(ResolveText.render(result, query: text, selection: context.selection, vocabularySize: terms.count,
+            print(ResolveText.render(result, query: text, selection: context.selection, vocabularySize: index.count,
                                      explain: explain))
         }
+    }
+
+    /// The index of the user's stored set: loaded from beside the store when a current one was kept
+    /// (``PersistedIndexes``), else built from the set and kept for the next call.
+    private func storedIndex(directory: LocaleDirectory) async throws -> (VocabularyIndex, LanguageContext) {
+        let id = try UserID(validating: user ?? "")
+        let type = try TypeArgument.parse(type ?? VocabularyStringType.contactName.rawValue)
+        let store = try storeOptions.openIfExists()
+        guard let store, let stamp = try await store.changeStamp(for: id, type: type) else {
+            _ = try await storeOptions.storedSet(of: id, type: type)  // throws the message saying what is missing
+            throw CommandFailure(description: "user '\(id)' has no \(type) vocabulary")
+        }
+        let stored = try await store.language(for: id).map { (code: $0, user: id.rawValue) }
+        let context = try LanguageContext(request: try languageOptions.request(userSetting: stored), directory: directory)
+        let key = IndexArchive.Key(user: id.rawValue, type: type.rawValue, changeStamp: stamp,
+                                   language: context.preparer.profile.language.identifier,
+                                   dataFingerprint: context.dataFingerprint)
+        let indexes = PersistedIndexes(storePath: storeOptions.path)
+        switch indexes.load(key, preparer: context.preparer) {
+        case .loaded(let index): return (index, context)
+        case .refused(let reason): StandardError.print("note: rebuilding the index of user '\(id)' (\(reason))")
+        case .missing: break
+        }
+        let (_, set) = try await storeOptions.storedSet(of: id, type: type)
+        let index = try IndexBuild.index(of: set.terms, preparer: context.preparer, version: set.version,
+                                         source: "user '\(id)'")
+        if set.version == stamp {
+            // A store the process may not write (read-only file or folder) still resolves, rebuilding each time.
+            try? indexes.save(index, for: key)
+        }
+        return (index, context)
     }
 
     /// Resolves against the app vocabulary of the locale the language falls back to.

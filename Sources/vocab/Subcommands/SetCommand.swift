@@ -32,6 +32,10 @@ struct SetCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Refuse terms that look like phone numbers or e-mail addresses instead of warning.")
     var strict = false
 
+    @Flag(name: .customLong("allow-empty"),
+          help: "Store an empty set when the input holds no term (otherwise an empty input is refused).")
+    var allowEmpty = false
+
     @Flag(name: .long, help: "Print JSON instead of text.")
     var json = false
 
@@ -68,6 +72,10 @@ struct SetCommand: AsyncParsableCommand {
                 + "nothing was stored, the previous set is unchanged")
         }
 
+        if parsed.terms.isEmpty && !allowEmpty {
+            throw CommandFailure(description: "\(source): no terms; nothing was stored, the previous set is unchanged "
+                + "(give --allow-empty to store an empty set, or use 'vocab clear' to remove it)")
+        }
         let store = try storeOptions.open()
         let showsProgress = parsed.terms.count >= Self.progressThreshold
         if showsProgress { StandardError.print("storing \(parsed.terms.count) terms in \(store.path)…") }
@@ -99,7 +107,12 @@ struct SetCommand: AsyncParsableCommand {
             throw CommandFailure(description: "\(file): no such file")
         }
         do {
-            return (Array(try Data(contentsOf: URL(fileURLWithPath: file))), file)
+            // Through a file handle, so that devices and pipes (/dev/stdin, process substitution) read too.
+            guard let handle = FileHandle(forReadingAtPath: file) else {
+                throw CocoaError(.fileReadNoPermission)
+            }
+            defer { try? handle.close() }
+            return (Array(try handle.readToEnd() ?? Data()), file)
         } catch {
             throw CommandFailure(description: "\(file): cannot read the file (\(error.localizedDescription))")
         }

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+import VocabTestSupport
+
+/// Bad and unusual input through the built binary: each gets a message naming what is at fault, a nonzero
+/// exit, and leaves stored data as it was.
+@Suite struct BadInputCommandTests {
+    let example = RepositoryPaths.root().appendingPathComponent("Examples/contacts.fr-FR.txt").path
+
+    @Test("An empty input never replaces a stored set, unless --allow-empty says so")
+    func emptyReplaceIsRefused() throws {
+        let work = Workspace()
+        _ = try work.run(["set", "--user", "alice", "--type", "contactName", "-"], input: "Bobo\nZoé\n")
+        for (arguments, input) in [(["-"], ""), ([try work.file("empty.txt", [])], nil)] as [([String], String?)] {
+            let result = try work.run(["set", "--user", "alice", "--type", "contactName"] + arguments, input: input)
+            #expect(result.status == 1)
+            #expect(result.stderr.hasSuffix(": no terms; nothing was stored, the previous set is unchanged (give "
+                + "--allow-empty to store an empty set, or use 'vocab clear' to remove it)\n"))
+            #expect(try work.listedTerms() == ["Bobo", "Zoé"])
+        }
+        let allowed = try work.run(["set", "--user", "alice", "--type", "contactName", "--allow-empty", "-"], input: "")
+        #expect(allowed.status == 0)
+        #expect(try work.listedTerms() == [])
+    }
+
+    @Test("--store pointing at something that is not a vocab store is refused before anything is written")
+    func foreignStoreIsRefused() throws {
+        let work = Workspace()
+        let notes = try work.file("notes.txt", Array("shopping list\n".utf8))
+        let result = try VocabBinary.run(["set", "--user", "alice", "--type", "contactName", "--store", notes, example])
+        #expect(result.status == 1)
+        #expect(result.stderr == "Error: store '\(notes)': is not an SQLite database (it starts with 'shopping list.'); "
+            + "expected a vocab store, or a new path\n")
+        #expect(FileManager.default.contents(atPath: notes) == Data("shopping list\n".utf8))
+        let empty = try VocabBinary.run(["list", "--user", "alice", "--store", ""])
+        #expect(empty.status == 64)
+        #expect(empty.stderr.hasPrefix("Error: --store '' is empty; expected the path of a database file\n"))
+    }
+
+    @Test("A missing store or user is reported, not answered as 'no match'")
+    func missingUserOrStore() throws {
+        let work = Workspace()
+        let absent = try work.run(["resolve", "--user", "alice", "bobo"])
+        #expect(absent.status == 1)
+        #expect(absent.stderr == "Error: no vocabulary store at '\(work.store)'; 'vocab set' creates one (or give "
+            + "--store, $VOCAB_STORE)\n")
+        _ = try work.run(["set", "--user", "alice", "--type", "photoTag", "-"], input: "Plage\n")
+        let nobody = try work.run(["resolve", "--user", "nobody", "bobo"])
+        #expect(nobody.status == 1)
+        #expect(nobody.stderr == "Error: user 'nobody' has no contactName vocabulary in '\(work.store)' (the user has "
+            + "no vocabulary)\n")
+        let otherType = try work.run(["resolve", "--user", "alice", "bobo"])
+        #expect(otherType.stderr == "Error: user 'alice' has no contactName vocabulary in '\(work.store)' (the user has "
+            + "only photoTag)\n")
+    }
+
+    @Test("Sign-out removes the stored language and the kept indexes too")
+    func clearRemovesEverything() throws {
+        let work = Workspace()
+        _ = try work.run(["set", "--user", "alice", "--type", "contactName", "-"], input: "Bobo\n")
+        _ = try work.run(["language", "set", "fr-FR", "--user", "alice"])
+        #expect(try work.run(["resolve", "--user", "alice", "bobo"]).status == 0)
+        let indexes = work.store + ".indexes"
+        #expect(try FileManager.default.contentsOfDirectory(atPath: indexes).count == 1)
+        let cleared = try work.run(["clear", "--user", "alice"])
+        #expect(cleared.stdout == "removed 1 term (contactName) and the language setting 'fr-FR' of user 'alice'\n")
+        #expect(try work.run(["language", "show", "--user", "alice"]).stdout.hasPrefix("stored     (none)\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: indexes).isEmpty)
+    }
+
+    @Test("One user whatever the Unicode normalization of the id")
+    func userIDsAreNFC() throws {
+        let work = Workspace()
+        _ = try work.run(["set", "--user", "jose\u{301}", "--type", "contactName", "-"], input: "Bobo\n")
+        #expect(try work.listedTerms(user: "jos\u{E9}") == ["Bobo"])
+    }
+
+    @Test("A failed write to standard output is an error, in text and JSON", arguments: [false, true])
+    func fullStandardOutput(json: Bool) throws {
+        let work = Workspace()
+        _ = try work.run(["set", "--user", "alice", "--type", "contactName", "-"], input: "Bobo\n")
+        let process = Process()
+        process.executableURL = VocabBinary.url
+        process.arguments = ["list", "--user", "alice", "--store", work.store] + (json ? ["--json"] : [])
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+        let stderr = Pipe()
+        process.standardError = stderr
+        try process.run()
+        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 1)
+        #expect(message == "Error: cannot write to standard output (No space left on device); the output is incomplete\n")
+    }
+
+    @Test("Queries and texts past the limits are refused before any work", arguments: [
+        ["resolve", "--language", "en-US", "--vocabulary", "EXAMPLE"], ["normalize"],
+        ["compare", "--languages", "en-US", "--vocabulary", "EXAMPLE"],
+    ])
+    func longQueries(command: [String]) throws {
+        let arguments = command.map { $0 == "EXAMPLE" ? example : $0 }
+        let name = command[0] == "normalize" ? "<text>" : "<query>"
+        let long = try VocabBinary.run(arguments + [String(repeating: "a", count: 100_000)])
+        #expect(long.status == 64)
+        #expect(long.stderr.hasPrefix("Error: \(name) is refused: text of 100000 UTF-16 code units is longer than the "
+            + "limit of 1024\n"))
+        let word = try VocabBinary.run(arguments + ["jean " + String(repeating: "b", count: 65)])
+        #expect(word.status == 64)
+        #expect(word.stderr.hasPrefix("Error: \(name) is refused: word 'bbbbbbbbbbbbbbbb…' of 65 characters is longer "
+            + "than the limit of 64\n"))
+    }
+
+    @Test("A long word under the limit still resolves")
+    func longWordResolves() throws {
+        let result = try VocabBinary.run(["resolve", "--language", "en-US", "--vocabulary", example,
+                                          String(repeating: "ab", count: 32)])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("outcome: unsupported"))
+    }
+
+    @Test("A 100,000-letter term in a JSON vocabulary is refused with its position")
+    func longTermInJSON() throws {
+        let work = Workspace()
+        let json = try work.file("v.json", Array("{\"strings\": [\"Bobo\", \"\(String(repeating: "a", count: 100_000))\"]}".utf8))
+        let result = try VocabBinary.run(["resolve", "--language", "en-US", "--vocabulary", json, "bobo"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "Error: \(json): strings[1]: term of 100000 UTF-16 code units is longer than the limit "
+            + "of 1024\n")
+    }
+
+    @Test("--predictions never replaces a device or a symbolic link")
+    func predictionsTarget() throws {
+        let work = Workspace()
+        let set = RepositoryPaths.root().appendingPathComponent("Tests/VocabCLITests/Fixtures/tiny-eval.json").path
+        let target = try work.file("target.jsonl", Array("keep\n".utf8))
+        let link = work.folder.appendingPathComponent("link.jsonl").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        for (path, kind) in [("/dev/null", "a device"), (link, "a symbolic link"), (work.folder.path, "a folder")] {
+            let result = try VocabBinary.run(["eval", set, "--predictions", path])
+            #expect(result.status == 1)
+            #expect(result.stderr == "Error: --predictions '\(path)' is \(kind); expected a regular file to write\n")
+        }
+        #expect(FileManager.default.contents(atPath: target) == Data("keep\n".utf8))
+        let written = work.folder.appendingPathComponent("out.jsonl").path
+        #expect(try VocabBinary.run(["eval", set, "--predictions", written]).status == 0)
+    }
+}
