@@ -102,14 +102,6 @@ import VocabTestSupport
 
     /// The length of the header up to and including the checksum.
     static func headerLength(_ bytes: [UInt8]) -> Int {
-        var writer = ArchiveWriter()
-        for byte in IndexArchive.magic { writer.write(byte) }
-        writer.write(IndexArchive.formatVersion)
-        writer.write(key.user)
-        writer.write(key.type)
-        writer.write(key.changeStamp)
-        writer.write(key.language)
-        writer.write(key.dataFingerprint)
-        return writer.bytes.count + 16
+        IndexArchive.wrap([], for: key).count
     }
 }

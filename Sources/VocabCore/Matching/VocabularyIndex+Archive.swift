@@ -9,11 +9,7 @@ extension VocabularyIndex {
         store.archive(to: &payload)
         words.archive(to: &payload)
         payload.write(array: bestFactor)
-        var header = ArchiveWriter()
-        Self.writeHeader(key, to: &header)
-        header.write(UInt64(payload.bytes.count))
-        header.write(payload.bytes.withUnsafeBytes(IndexArchive.checksum))
-        return header.bytes + payload.bytes
+        return IndexArchive.wrap(payload.bytes, for: key)
     }
 
     /// Loads an archived index, checking that it was built for `key` and is intact.
@@ -27,7 +23,7 @@ extension VocabularyIndex {
     public init(archive: UnsafeRawBufferPointer, key: IndexArchive.Key, preparer: TermPreparer) throws(IndexArchiveError) {
         var reader = ArchiveReader(archive)
         var expected = ArchiveWriter()
-        Self.writeHeader(key, to: &expected)
+        IndexArchive.writeHeader(key, to: &expected)
         let header = try reader.readBytes(count: min(expected.bytes.count, archive.count))
         guard header.elementsEqual(expected.bytes) else {
             throw IndexArchiveError(header.starts(with: IndexArchive.magic) ? "built for another set, language or format"
@@ -55,10 +51,22 @@ extension VocabularyIndex {
         self.words = words
         bestFactor = factors
     }
+}
 
-    private static func writeHeader(_ key: IndexArchive.Key, to writer: inout ArchiveWriter) {
-        for byte in IndexArchive.magic { writer.write(byte) }
-        writer.write(IndexArchive.formatVersion)
+extension IndexArchive {
+    /// A payload behind the header of `key`, with its length and checksum: the archive's framing. Public for
+    /// fuzzing, which must get past the checksum to reach the structural checks.
+    public static func wrap(_ payload: [UInt8], for key: Key) -> [UInt8] {
+        var header = ArchiveWriter()
+        writeHeader(key, to: &header)
+        header.write(UInt64(payload.count))
+        header.write(payload.withUnsafeBytes(checksum))
+        return header.bytes + payload
+    }
+
+    static func writeHeader(_ key: Key, to writer: inout ArchiveWriter) {
+        for byte in magic { writer.write(byte) }
+        writer.write(formatVersion)
         writer.write(key.user)
         writer.write(key.type)
         writer.write(key.changeStamp)
