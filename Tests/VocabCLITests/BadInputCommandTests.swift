@@ -145,3 +145,89 @@ import VocabTestSupport
         #expect(try VocabBinary.run(["eval", set, "--predictions", written]).status == 0)
     }
 }
+
+/// The index kept beside a store: used when current, rebuilt when stale or damaged, never trusted blindly.
+@Suite struct PersistedIndexCommandTests {
+    /// The one index file of the workspace's store.
+    func indexFile(_ work: Workspace) throws -> String {
+        let folder = work.store + ".indexes"
+        let user = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first)
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: "\(folder)/\(user)").first)
+        return "\(folder)/\(user)/\(name)"
+    }
+
+    @Test("The second resolve loads the kept index and answers the same")
+    func secondCallLoads() throws {
+        let work = Workspace()
+        _ = try work.run(["set", "--user", "alice", "--type", "contactName", "-"], input: "Bobo le Grand\nMatthieu Lefèvre\n")
+        let first = try work.run(["resolve", "--user", "alice", "--language", "fr-FR", "matieu lefevre"])
+        let file = try indexFile(work)
+        #expect(file.hasSuffix("/contactName.fr-FR.vidx"))
+        let written = try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date
+        let second = try work.run(["resolve", "--user", "alice", "--language", "fr-FR", "matieu lefevre"])
+        #expect(second.stdout == first.stdout)
+        #expect(second.stderr.isEmpty)
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date == written)
+    }
+
+    @Test("A replaced set or another language is not answered from the old index")
+    func staleIndexIsRebuilt() throws {
+        let work = Workspace()
+        _ = try work.run(["set", "--user", "alice", "--type", "contactName", "-"], input: "Bobo\n")
+        #expect(try work.run(["resolve", "--user", "alice", "bobo"]).stdout.contains("outcome: success — Bobo"))
+        _ = try work.run(["set", "--user", "alice", "--type", "contactName", "-"], input: "Zoé Martin\n")
+        let after = try work.run(["resolve", "--user", "alice", "bobo"])
+        #expect(after.stdout.contains("outcome: unsupported"))
+        #expect(after.stderr.contains("note: rebuilding the index of user 'alice' (built for another set, language or format)"))
+        #expect(try work.run(["resolve", "--user", "alice", "--language", "fr-FR", "zoe martin"]).stdout
+            .contains("outcome: success — Zoé Martin"))
+    }
+
+    @Test("A damaged index file is refused, rebuilt and written again", arguments: [0, 200, -1])
+    func damagedIndexIsRebuilt(position: Int) throws {
+        let work = Workspace()
+        _ = try work.run(["set", "--user", "alice", "--type", "contactName", "-"], input: "Bobo le Grand\nPetit Bobo\n")
+        let first = try work.run(["resolve", "--user", "alice", "bobo"])
+        let file = try indexFile(work)
+        var bytes = try #require(FileManager.default.contents(atPath: file))
+        if position < 0 {
+            bytes = bytes.prefix(bytes.count / 2)
+        } else {
+            bytes[position] ^= 0xFF
+        }
+        try bytes.write(to: URL(fileURLWithPath: file))
+        let damaged = try work.run(["resolve", "--user", "alice", "bobo"])
+        #expect(damaged.status == 0)
+        #expect(damaged.stdout == first.stdout)
+        #expect(damaged.stderr.hasPrefix("note: rebuilding the index of user 'alice' ("))
+        let again = try work.run(["resolve", "--user", "alice", "bobo"])
+        #expect(again.stderr.isEmpty)
+    }
+
+    @Test("A store in a folder the process cannot write still serves every reading command",
+          .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+                   "needs root and setpriv to run the binary as an unprivileged user"))
+    func readOnlyStore() throws {
+        let work = Workspace()
+        _ = try work.run(["set", "--user", "alice", "--type", "contactName", "-"], input: "Bobo\nZoé\n")
+        _ = try work.run(["language", "set", "fr-FR", "--user", "alice"])
+        let folder = work.folder.path
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: work.store)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder) }
+        // The binary and the locales must be readable by the unprivileged user (a default umask makes them so).
+        func asNobody(_ arguments: [String]) throws -> VocabBinary.Result {
+            try VocabBinary.run(["--reuid=65534", "--regid=65534", "--clear-groups", VocabBinary.url.path] + arguments
+                + ["--store", work.store], executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
+        }
+        let list = try asNobody(["list", "--user", "alice"])
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.contains("  1. Bobo\n  2. Zoé\n"))
+        let resolve = try asNobody(["resolve", "--user", "alice", "bobo"])
+        #expect(resolve.status == 0, "\(resolve.stderr)")
+        #expect(resolve.stdout.contains("outcome: success — Bobo"))
+        #expect(try asNobody(["language", "show", "--user", "alice"]).stdout.hasPrefix("stored     fr-FR\n"))
+        let write = try asNobody(["set", "--user", "alice", "--type", "contactName", "-"])
+        #expect(write.status == 1)
+    }
+}

@@ -44,6 +44,9 @@ import VocabTestSupport
         let cases: [([String], Int32, String)] = [
             (["bench", "--sizes", "10,x"], 64,
              "Error: --sizes '10,x' is not a list of sizes; expected a form like '1000,10000'"),
+            (["bench", "--sizes", ""], 64, "Error: --sizes '' is empty; expected a list of sizes like '1000,10000'"),
+            (["bench", "--sizes", "1000,"], 64,
+             "Error: --sizes '1000,' is not a list of sizes; expected a form like '1000,10000'"),
             (["bench", "--vocabulary", good.vocabulary], 64, "Error: --vocabulary and --queries go together"),
             (["bench", "--vocabulary", good.vocabulary, "--queries", good.queries, "--threads", "0"], 64,
              "Error: --threads '0' must be at least 1"),

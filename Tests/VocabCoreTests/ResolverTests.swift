@@ -58,6 +58,18 @@ private func resolver(_ terms: [String], nicknames: NicknameTable = NicknameTabl
         #expect(result.resolution.candidates.map(\.term) == ["Jonas Smith"], "\(result.resolution.name)")
     }
 
+    @Test("Terms stored before the word limit (1,024 letters in one word) index and resolve at bounded cost")
+    func legacyLongWords() throws {
+        // Before the bounds, twenty such terms took 30 s and 437 MB per resolve (two-deletion neighbourhoods).
+        var generator = SplitMix64(seed: 3)
+        let terms = (0..<20).map { _ in String((0..<1_024).map { _ in Character(UnicodeScalar(97 + UInt8(generator.next() % 26))) }) }
+        let index = try VocabularyIndex(terms: terms + ["Bobo"], preparer: .simple())
+        #expect(index.wordCount < 40)
+        #expect(try Resolver(index: index).resolve("bobo").resolution.candidates.map(\.term) == ["Bobo"])
+        #expect(try Resolver(index: index).resolve(String(terms[3].prefix(64))).resolution == .unsupported)
+        #expect(throws: VocabularyError.self) { try Resolver(index: index).resolve(terms[3]) }
+    }
+
     @Test("A nickname resolves to the formal name")
     func nickname() throws {
         let table = NicknameTable(groups: [("william", ["bill"])])

@@ -25,9 +25,9 @@ public enum VocabBinary {
 
     /// A process for the built binary, with `VOCAB_LANGUAGE`, `VOCAB_LOCALES` and `VOCAB_STORE` removed from
     /// the inherited environment unless given, so a developer's settings never change a test's outcome.
-    static func makeProcess(_ arguments: [String], environment: [String: String]) -> Process {
+    static func makeProcess(_ arguments: [String], environment: [String: String], executable: URL? = nil) -> Process {
         let process = Process()
-        process.executableURL = url
+        process.executableURL = executable ?? url
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         for key in ["VOCAB_LANGUAGE", "VOCAB_LOCALES", "VOCAB_STORE"] { env.removeValue(forKey: key) }
@@ -40,11 +40,14 @@ public enum VocabBinary {
     ///
     /// `VOCAB_LANGUAGE`, `VOCAB_LOCALES` and `VOCAB_STORE` are removed from the inherited environment
     /// unless given, so a developer's settings never change a test's outcome.
+    ///
+    /// - Parameter executable: Another program to run instead (a wrapper such as `setpriv` given the binary's
+    ///   path among its arguments).
     public static func run(
         _ arguments: [String], input: String? = nil, environment: [String: String] = [:],
-        currentDirectory: URL? = nil
+        currentDirectory: URL? = nil, executable: URL? = nil
     ) throws -> Result {
-        let process = makeProcess(arguments, environment: environment)
+        let process = makeProcess(arguments, environment: environment, executable: executable)
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         let stdout = Pipe()
         let stderr = Pipe()

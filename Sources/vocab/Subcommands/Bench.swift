@@ -61,7 +61,10 @@ struct Bench: ParsableCommand {
 
     private func sizeList() throws -> [Int] {
         guard let sizes else { return [100, 1_000, 10_000, 100_000] }
-        return try sizes.split(separator: ",").map { part in
+        guard !sizes.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw ValidationError("--sizes '\(sizes)' is empty; expected a list of sizes like '1000,10000'")
+        }
+        return try sizes.split(separator: ",", omittingEmptySubsequences: false).map { part in
             guard let size = Int(part.trimmingCharacters(in: .whitespaces)), size > 0 else {
                 throw ValidationError("--sizes '\(sizes)' is not a list of sizes; expected a form like '1000,10000'")
             }
