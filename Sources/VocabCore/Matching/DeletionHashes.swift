@@ -11,44 +11,45 @@ struct DeletionHashes {
     private static let base: UInt64 = 0x0000_0100_0000_01b3
 
     private let count: Int
-    /// `prefix[k]` is the polynomial hash of the first `k` bytes.
-    private var prefix: [UInt64]
-    /// `suffix[k]` is `Σ_{i≥k} s[i]·Bⁿ⁻¹⁻ⁱ`: the last bytes in place.
-    private var suffix: [UInt64]
-    /// `powers[e]` is `Bᵉ`.
-    private var powers: [UInt64]
+    /// One buffer (one allocation per word): `prefix[k]` (the polynomial hash of the first `k` bytes) at
+    /// `k`, `suffix[k]` (`Σ_{i≥k} s[i]·Bⁿ⁻¹⁻ⁱ`, the last bytes in place) at `n + 1 + k`, and `Bᵉ` at
+    /// `2n + 3 + e`.
+    private var values: [UInt64]
+
+    private func prefix(_ index: Int) -> UInt64 { values[index] }
+    private func suffix(_ index: Int) -> UInt64 { values[count + 1 + index] }
+    private func power(_ exponent: Int) -> UInt64 { values[2 * count + 3 + exponent] }
 
     /// Prepares the hashes of a word's variants.
     ///
     /// - Complexity: O(*n*).
-    init(_ word: some Collection<UInt8>) {
-        let bytes = Array(word)
-        count = bytes.count
-        prefix = [UInt64](repeating: 0, count: count + 1)
-        suffix = [UInt64](repeating: 0, count: count + 2)
-        powers = [UInt64](repeating: 1, count: count + 1)
-        for index in 0..<count {
-            prefix[index + 1] = prefix[index] &* Self.base &+ UInt64(bytes[index]) &+ 1
-            powers[index + 1] = powers[index] &* Self.base
+    init(_ word: [UInt8]) {
+        count = word.count
+        let n = count
+        values = [UInt64](repeating: 0, count: 3 * n + 4)
+        values[2 * n + 3] = 1
+        for index in 0..<n {
+            values[index + 1] = values[index] &* Self.base &+ UInt64(word[index]) &+ 1
+            values[2 * n + 3 + index + 1] = values[2 * n + 3 + index] &* Self.base
         }
-        for index in stride(from: count - 1, through: 0, by: -1) {
-            suffix[index] = suffix[index + 1] &+ (UInt64(bytes[index]) &+ 1) &* powers[count - 1 - index]
+        for index in stride(from: n - 1, through: 0, by: -1) {
+            values[n + 1 + index] = values[n + 2 + index] &+ (UInt64(word[index]) &+ 1) &* values[2 * n + 3 + n - 1 - index]
         }
     }
 
     /// The hash of the whole word.
-    var whole: Int { Self.finish(prefix[count], length: count) }
+    var whole: Int { Self.finish(prefix(count), length: count) }
 
     /// The hash of the word without the letter at `position`.
     func deleting(_ position: Int) -> Int {
-        Self.finish(prefix[position] &* powers[count - 1 - position] &+ suffix[position + 1], length: count - 1)
+        Self.finish(prefix(position) &* power(count - 1 - position) &+ suffix(position + 1), length: count - 1)
     }
 
     /// The hash of the word without the letters at `first` and `second` (`first < second`).
     func deleting(_ first: Int, _ second: Int) -> Int {
-        let middle = prefix[second] &- prefix[first + 1] &* powers[second - 1 - first]
-        let sum = prefix[first] &* powers[count - 2 - first] &+ middle &* powers[count - 1 - second]
-            &+ suffix[second + 1]
+        let middle = prefix(second) &- prefix(first + 1) &* power(second - 1 - first)
+        let sum = prefix(first) &* power(count - 2 - first) &+ middle &* power(count - 1 - second)
+            &+ suffix(second + 1)
         return Self.finish(sum, length: count - 2)
     }
 

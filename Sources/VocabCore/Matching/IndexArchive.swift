@@ -81,6 +81,11 @@ struct ArchiveWriter {
         array.withUnsafeBytes { bytes += $0 }
     }
 
+    /// Booleans, one byte each (a `Bool` read from arbitrary bytes would be undefined behaviour).
+    mutating func write(flags: [Bool]) {
+        write(array: flags.map { $0 ? UInt8(1) : 0 })
+    }
+
     /// Byte strings: their lengths, then their bytes concatenated.
     mutating func write(byteStrings: [[UInt8]]) {
         write(array: byteStrings.map { UInt32($0.count) })
@@ -131,6 +136,13 @@ struct ArchiveReader {
             UnsafeMutableRawBufferPointer(buffer).copyMemory(from: source)
             initialized = Int(count)
         }
+    }
+
+    /// Booleans written by ``ArchiveWriter/write(flags:)``, each byte checked to be 0 or 1.
+    mutating func readFlags() throws(IndexArchiveError) -> [Bool] {
+        let bytes = try readArray(UInt8.self)
+        guard bytes.allSatisfy({ $0 <= 1 }) else { throw IndexArchiveError("a flag is neither 0 nor 1") }
+        return bytes.map { $0 == 1 }
     }
 
     /// Lengths then concatenated elements, checked to add up; the elements are left in the archive's

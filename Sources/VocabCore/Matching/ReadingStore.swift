@@ -141,11 +141,11 @@ extension ReadingStore {
         writer.write(array: readingPairs)
         writer.write(array: readingName)
         writer.write(array: readingCoverage)
-        writer.write(array: readingHasJoins.map { $0 ? UInt8(1) : 0 })
+        writer.write(flags: readingHasJoins)
         writer.write(strings: names)
         writer.write(array: tokenWord)
         writer.write(array: tokenRole.map { UInt8(Self.roles.firstIndex(of: $0)!) })
-        writer.write(array: tokenJoined.map { $0 ? UInt8(1) : 0 })
+        writer.write(flags: tokenJoined)
         writer.write(array: pairWord)
     }
 
@@ -158,20 +158,20 @@ extension ReadingStore {
         readingPairs = try reader.readArray(Int32.self)
         readingName = try reader.readArray(UInt8.self)
         readingCoverage = try reader.readArray(UInt8.self)
-        let joins = try reader.readArray(UInt8.self)
+        readingHasJoins = try reader.readFlags()
         names = try reader.readStrings()
         tokenWord = try reader.readArray(Int32.self)
         let roles = try reader.readArray(UInt8.self)
-        let joined = try reader.readArray(UInt8.self)
+        tokenJoined = try reader.readFlags()
         pairWord = try reader.readArray(Int32.self)
         let readings = readingName.count
         guard !textStarts.isEmpty, textStarts.isOffsets(endingAt: textBytes.count), termReadings.count == textStarts.count, termReadings.isOffsets(endingAt: readings),
               readingTokens.count == readings + 1, readingTokens.isOffsets(endingAt: tokenWord.count),
               readingPairs.count == readings + 1, readingPairs.isOffsets(endingAt: pairWord.count),
-              readingCoverage.count == readings, joins.count == readings, joins.allSatisfy({ $0 <= 1 }),
+              readingCoverage.count == readings, readingHasJoins.count == readings,
               readingName.allSatisfy({ Int($0) < names.count }),
               roles.count == tokenWord.count, roles.allSatisfy({ Int($0) < Self.roles.count }),
-              joined.count == tokenWord.count, joined.allSatisfy({ $0 <= 1 }),
+              tokenJoined.count == tokenWord.count,
               tokenWord.allWithin(wordCount), pairWord.allWithin(wordCount),
               // A reading's pairs join adjacent tokens: one fewer than its tokens (none for one token).
               (0..<readings).allSatisfy({ reading in
@@ -179,8 +179,6 @@ extension ReadingStore {
                   return readingPairs[reading + 1] - readingPairs[reading] == max(0, tokens - 1)
               })
         else { throw IndexArchiveError("reading store is inconsistent") }
-        readingHasJoins = joins.map { $0 == 1 }
         tokenRole = roles.map { Self.roles[Int($0)] }
-        tokenJoined = joined.map { $0 == 1 }
     }
 }

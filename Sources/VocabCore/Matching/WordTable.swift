@@ -87,7 +87,7 @@ struct WordTable: Sendable {
         postingLists.append([])
         self.isPair.append(isPair)
         slots.fill(slot, with: id) { Self.hash(spellings[Int($0)]) }
-        for key in wordKeys { sound.add(Self.hash(Array(key.utf8)), id: id) }
+        for key in wordKeys { sound.add(Self.hash(key.utf8), id: id) }
         if !isPair {
             for variant in Self.neighbourhood(of: spelling, depth: 2) { neighbourhoods.add(variant, id: id) }
         }
@@ -126,7 +126,7 @@ struct WordTable: Sendable {
                 if let id = id(of: Array(name.utf8)) { found.append(id) }
             }
         }
-        for key in unit.keys { found += sound.ids(for: Self.hash(Array(key.utf8))) }
+        for key in unit.keys { found += sound.ids(for: Self.hash(key.utf8)) }
         for variant in Self.neighbourhood(of: unit.folded, depth: depth) { found += neighbourhoods.ids(for: variant) }
         // Sorting and dropping repeats is cheaper than a set for these few dozen ids.
         found.sort()
@@ -175,7 +175,7 @@ struct WordTable: Sendable {
 
     /// FNV-1a over the bytes, then the length: the spelling table's and the sound index's hash. Collisions
     /// only cost a wasted similarity check: every word found is verified. (SipHash cost 8% of a query here.)
-    static func hash(_ word: [UInt8]) -> Int {
+    static func hash(_ word: some Sequence<UInt8>) -> Int {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         var length: UInt64 = 0
         for byte in word {
@@ -194,7 +194,7 @@ extension WordTable {
         writer.write(array: keyStarts)
         writer.write(array: postingIDs)
         writer.write(array: postingStarts)
-        writer.write(array: isPair.map { $0 ? UInt8(1) : 0 })
+        writer.write(flags: isPair)
         slots.archive(to: &writer)
         sound.archive(to: &writer)
         neighbourhoods.archive(to: &writer)
@@ -210,12 +210,11 @@ extension WordTable {
         }
         postingIDs = try reader.readArray(Int32.self)
         postingStarts = try reader.readArray(Int32.self)
-        let pairFlags = try reader.readArray(UInt8.self)
+        isPair = try reader.readFlags()
         guard postingStarts.count == spellings.count + 1, postingStarts.isOffsets(endingAt: postingIDs.count),
-              pairFlags.count == spellings.count, pairFlags.allSatisfy({ $0 <= 1 }), postingIDs.allWithin(termCount) else {
+              isPair.count == spellings.count, postingIDs.allWithin(termCount) else {
             throw IndexArchiveError("word table is inconsistent")
         }
-        isPair = pairFlags.map { $0 == 1 }
         slots = try SlotTable(from: &reader, entryCount: spellings.count)
         sound = try HashPostings(from: &reader, idBound: spellings.count)
         neighbourhoods = try HashPostings(from: &reader, idBound: spellings.count)
