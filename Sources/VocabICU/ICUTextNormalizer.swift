@@ -1,5 +1,4 @@
 public import VocabCore
-import CICUShim
 
 /// The ICU implementation of ``VocabCore/TextNormalizer``.
 ///
@@ -58,9 +57,7 @@ public struct ICUTextNormalizer: TextNormalizer {
         // Only text with letters of another script goes through Any-Latin. Text of Latin letters, digits,
         // punctuation and symbols alone (fractions: "½ ¼" is "1⁄2 1⁄4") would be left as it is, and ICU's
         // Any-Latin scans back over such characters for every filtered run: quadratic in the text's length.
-        if !isASCII && !isPlainLatin && faithfulUnits.withUnsafeBufferPointer({
-            vocab_icu_has_other_script($0.baseAddress, Int32($0.count)) != 0
-        }) {
+        if !isASCII && !isPlainLatin && ICUScripts.hasOtherScript(faithfulUnits) {
             let latinized = try ICUTransliterator.shared(Self.latinTransformID).transliterate(faithfulUnits)
             if latinized != faithfulUnits { latin = UTF16Conversion.string(latinized) }
         }

@@ -98,6 +98,13 @@ struct Lint: ParsableCommand {
             }
         }
         findings += AppVocabularyLinter { _ in [] }.crossCheck(files)
+        // Paths as the user gave them: files under the working directory are named relative to it.
+        let workingDirectory = FileManager.default.currentDirectoryPath + "/"
+        findings = findings.map { finding in
+            guard finding.path.hasPrefix(workingDirectory) else { return finding }
+            return LintFinding(path: String(finding.path.dropFirst(workingDirectory.count)), line: finding.line,
+                               keyPath: finding.keyPath, severity: finding.severity, message: finding.message)
+        }
         findings.sort()
 
         let errors = findings.count { $0.severity == .error }
