@@ -49,6 +49,9 @@ import VocabTestSupport
         #expect(nobody.status == 1)
         #expect(nobody.stderr == "Error: user 'nobody' has no contactName vocabulary in '\(work.store)' (the user has "
             + "no vocabulary)\n")
+        let compare = try work.run(["compare", "--languages", "fr-FR", "--user", "nobody", "bobo"])
+        #expect(compare.status == 1)
+        #expect(compare.stderr == nobody.stderr)
         let otherType = try work.run(["resolve", "--user", "alice", "bobo"])
         #expect(otherType.stderr == "Error: user 'alice' has no contactName vocabulary in '\(work.store)' (the user has "
             + "only photoTag)\n")

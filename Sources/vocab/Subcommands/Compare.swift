@@ -76,8 +76,7 @@ struct Compare: AsyncParsableCommand {
         if let vocabulary { terms = try VocabularySource.terms(fromFile: vocabulary) }
         if let user {
             let type = try TypeArgument.parse(type ?? VocabularyStringType.contactName.rawValue)
-            terms = try await storeOptions.openIfExists()?.vocabulary(for: try UserID(validating: user), type: type)?
-                .terms ?? []
+            terms = try await storeOptions.storedSet(of: try UserID(validating: user), type: type).set.terms
         }
         var columns: [(code: SiriLanguageCode, context: LanguageContext, resolve: (String) throws -> CompareCell.Outcome)] = []
         for code in try codes() {
@@ -93,7 +92,8 @@ struct Compare: AsyncParsableCommand {
                     })
                 }))
             } else {
-                let resolver = Resolver(index: try VocabularyIndex(terms: terms, preparer: context.preparer))
+                let resolver = Resolver(index: try IndexBuild.index(of: terms, preparer: context.preparer,
+                                                                    source: vocabulary ?? "user '\(user ?? "")'"))
                 columns.append((code, context, { query in
                     let result = try resolver.resolve(query)
                     let shown = result.resolution.candidates.isEmpty ? Array(result.ranked.prefix(1)) : result.resolution.candidates
