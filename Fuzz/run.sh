@@ -21,8 +21,9 @@ swift build -c release --scratch-path .build-fuzz --product "$target" \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 mkdir -p ".corpus/$target" "Findings/$target"
 # -timeout: an input taking over 10 s is a finding (the limits promise bounded cost); -max_len bounds inputs
-# to eight times the longest term, so that the limits themselves are crossed. Leak detection is off: Foundation
-# leaks a CFError on every property list it refuses (PropertyListSerialization), outside this code.
+# to eight times the longest term, so that the limits themselves are crossed, and -len_control=0 lets inputs
+# reach it from the start (libFuzzer otherwise grew them to 229 bytes in ten minutes). Leak detection is
+# off: Foundation leaks a CFError on every property list it refuses (PropertyListSerialization).
 exec ".build-fuzz/release/$target" ".corpus/$target" "Corpus/$target" \
-    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=8192 \
+    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=8192 -len_control=0 \
     -artifact_prefix="Findings/$target/" -print_final_stats=1 -detect_leaks=0 "$@"
