@@ -30,20 +30,26 @@ struct StoreOptions: ParsableArguments {
         try openIfExists() == nil ? nil : open()
     }
 
-    /// A user's stored set of one type, or an error saying what is missing: the store, or the user's set.
-    /// A mistyped user or store must not look like "no match".
-    func storedSet(of user: UserID, type: VocabularyStringType) async throws
-        -> (store: SQLiteVocabularyStore, set: StoredVocabulary) {
+    /// The store, which must exist: a missing one is an error naming the path, never an empty answer.
+    func existingStore() throws -> SQLiteVocabularyStore {
         guard let store = try openIfExists() else {
             throw CommandFailure(description: "no vocabulary store at '\(path)'; 'vocab set' creates one "
                 + "(or give --store, $VOCAB_STORE)")
         }
+        return store
+    }
+
+    /// A user's stored set of one type, or an error saying what is missing: the store, or the user's set.
+    /// A mistyped user or store must not look like "no match".
+    func storedSet(of user: UserID, type: VocabularyStringType, in given: SQLiteVocabularyStore? = nil) async throws
+        -> StoredVocabulary {
+        let store = try given ?? existingStore()
         guard let set = try await store.vocabulary(for: user, type: type) else {
             let others = try await store.vocabularies(for: user).map(\.type.rawValue)
             let held = others.isEmpty ? "has no vocabulary" : "has only \(others.joined(separator: ", "))"
             throw CommandFailure(description: "user '\(user)' has no \(type) vocabulary in '\(path)' (the user \(held))")
         }
-        return (store, set)
+        return set
     }
 }
 

@@ -28,18 +28,19 @@ struct Clear: AsyncParsableCommand {
                                         removedTerms: removed.terms, removedLanguage: removed.language))
             return
         }
-        let language = removed.language.map { " and the language setting '\($0)'" } ?? ""
+        let user = options.userOptions.user
+        let language = removed.language.map { "the language setting '\($0)'" }
         if removed.types.isEmpty {
             let what = "\(options.type.map { "\($0) " } ?? "")vocabulary"
-            if language.isEmpty {
-                print("user '\(options.userOptions.user)' had no \(what) to remove")
+            if let language {
+                print("removed \(language) of user '\(user)' (no \(what))")
             } else {
-                print("removed\(language.dropFirst(4)) of user '\(options.userOptions.user)' (no \(what))")
+                print("user '\(user)' had no \(what) to remove")
             }
         } else {
             let types = removed.types.map(\.rawValue).joined(separator: ", ")
-            print("removed \(removed.terms) \(removed.terms == 1 ? "term" : "terms") (\(types))\(language) "
-                + "of user '\(options.userOptions.user)'")
+            print("removed \(removed.terms) \(removed.terms == 1 ? "term" : "terms") (\(types))"
+                + (language.map { " and \($0)" } ?? "") + " of user '\(user)'")
         }
     }
 

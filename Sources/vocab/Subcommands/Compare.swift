@@ -76,7 +76,7 @@ struct Compare: AsyncParsableCommand {
         if let vocabulary { terms = try VocabularySource.terms(fromFile: vocabulary) }
         if let user {
             let type = try TypeArgument.parse(type ?? VocabularyStringType.contactName.rawValue)
-            terms = try await storeOptions.storedSet(of: try UserID(validating: user), type: type).set.terms
+            terms = try await storeOptions.storedSet(of: try UserID(validating: user), type: type).terms
         }
         var columns: [(code: SiriLanguageCode, context: LanguageContext, resolve: (String) throws -> CompareCell.Outcome)] = []
         for code in try codes() {

@@ -82,9 +82,10 @@ struct Resolve: AsyncParsableCommand {
     private func storedIndex(directory: LocaleDirectory) async throws -> (VocabularyIndex, LanguageContext) {
         let id = try UserID(validating: user ?? "")
         let type = try TypeArgument.parse(type ?? VocabularyStringType.contactName.rawValue)
-        let store = try storeOptions.openIfExists()
-        guard let store, let stamp = try await store.changeStamp(for: id, type: type) else {
-            _ = try await storeOptions.storedSet(of: id, type: type)  // throws the message saying what is missing
+        let store = try storeOptions.existingStore()
+        // The change stamp alone first (cheap): the terms are read only when the index must be built.
+        guard let stamp = try await store.changeStamp(for: id, type: type) else {
+            _ = try await storeOptions.storedSet(of: id, type: type, in: store)  // throws, saying what is missing
             throw CommandFailure(description: "user '\(id)' has no \(type) vocabulary")
         }
         let stored = try await store.language(for: id).map { (code: $0, user: id.rawValue) }
@@ -98,7 +99,7 @@ struct Resolve: AsyncParsableCommand {
         case .refused(let reason): StandardError.print("note: rebuilding the index of user '\(id)' (\(reason))")
         case .missing: break
         }
-        let (_, set) = try await storeOptions.storedSet(of: id, type: type)
+        let set = try await storeOptions.storedSet(of: id, type: type, in: store)
         let index = try IndexBuild.index(of: set.terms, preparer: context.preparer, version: set.version,
                                          source: "user '\(id)'")
         if set.version == stamp {
