@@ -207,9 +207,23 @@ import VocabTestSupport
         #expect(again.stderr.isEmpty)
     }
 
+    /// Whether the binary and the locales can be reached by user 65534 (root, setpriv, and no folder on the
+    /// way closed to others, which a clone under /root would be).
+    static var unprivilegedUserCanRunBinary: Bool {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return false }
+        let locales = RepositoryPaths.root().appendingPathComponent("Locales/en-US/normalization.json").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", "/bin/sh", "-c",
+                             "test -x \"$0\" && test -r \"$1\"", VocabBinary.url.path, locales]
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+
     @Test("A store in a folder the process cannot write still serves every reading command",
-          .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
-                   "needs root and setpriv to run the binary as an unprivileged user"))
+          .enabled(if: unprivilegedUserCanRunBinary,
+                   "needs root, setpriv, and the binary and locales readable by an unprivileged user"))
     func readOnlyStore() throws {
         let work = Workspace()
         _ = try work.run(["set", "--user", "alice", "--type", "contactName", "-"], input: "Bobo\nZoé\n")
