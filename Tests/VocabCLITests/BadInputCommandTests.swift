@@ -131,6 +131,15 @@ import VocabTestSupport
             + "of 1024\n")
     }
 
+    @Test("A vocabulary file of more than 100,000 lines is refused before its lines are checked")
+    func tooManyTerms() throws {
+        let work = Workspace()
+        let file = try work.file("many.txt", Array((0...100_000).map { "Name \($0)\n" }.joined().utf8))
+        let result = try VocabBinary.run(["resolve", "--language", "en-US", "--vocabulary", file, "bobo"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "Error: \(file): 100001 lines is more than the limit of 100000 terms a vocabulary may hold\n")
+    }
+
     @Test("--predictions never replaces a device or a symbolic link")
     func predictionsTarget() throws {
         let work = Workspace()

@@ -107,10 +107,13 @@ struct Workspace {
         #expect(try work.run(["list", "--user", "alice"]).stdout == "user 'alice' has no vocabulary\n")
     }
 
-    @Test("Reading commands never create a database")
+    @Test("Reading commands never create a database; list says when there is none")
     func readingCreatesNothing() throws {
         let work = Workspace()
-        #expect(try work.run(["list", "--user", "alice"]).status == 0)
+        let list = try work.run(["list", "--user", "alice"])
+        #expect(list.status == 1)
+        #expect(list.stderr == "Error: no vocabulary store at '\(work.store)'; 'vocab set' creates one (or give --store, "
+            + "$VOCAB_STORE)\n")
         #expect(try work.run(["clear", "--user", "alice"]).status == 0)
         #expect(!FileManager.default.fileExists(atPath: work.store))
     }

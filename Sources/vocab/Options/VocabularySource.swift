@@ -54,6 +54,14 @@ enum VocabularySource {
     }
 
     private static func textTerms(_ data: Data, path: String) throws -> [String] {
+        // Lines are counted before they are checked: a million-line file is refused at once, not after
+        // seconds of checking every line.
+        let lines = data.reduce(into: 0) { count, byte in if byte == 0x0A { count += 1 } }
+            + (data.last == 0x0A || data.isEmpty ? 0 : 1)
+        if lines > maximumTerms {
+            throw CommandFailure(description: "\(path): \(lines) lines is more than the limit of \(maximumTerms) "
+                + "terms a vocabulary may hold")
+        }
         let file = VocabularyFile(bytes: Array(data), source: path)
         if let first = file.errors.first {
             throw CommandFailure(description: "\(first)" + (file.errors.count > 1 ? " (and \(file.errors.count - 1) more)" : ""))

@@ -11,13 +11,13 @@ struct List: AsyncParsableCommand {
     @OptionGroup var options: UserVocabularyOptions
 
     func run() async throws {
-        var sets: [StoredVocabulary] = []
-        if let store = try options.storeOptions.openIfExists() {
-            if let type = options.stringType {
-                sets = try await store.vocabulary(for: options.userOptions.id, type: type).map { [$0] } ?? []
-            } else {
-                sets = try await store.vocabularies(for: options.userOptions.id)
-            }
+        // A mistyped store path is an error; a user with nothing in an existing store is an empty answer.
+        let store = try options.storeOptions.existingStore()
+        let sets: [StoredVocabulary]
+        if let type = options.stringType {
+            sets = try await store.vocabulary(for: options.userOptions.id, type: type).map { [$0] } ?? []
+        } else {
+            sets = try await store.vocabularies(for: options.userOptions.id)
         }
         if options.json {
             try JSONOutput.print(Report(user: options.userOptions.user, sets: sets.map(Report.Set.init)))
