@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VocabCore
 @testable import VocabLocales
 
 @Suite struct PlistLineMapTests {
