@@ -29,6 +29,12 @@ public enum AppVocabularyFile {
 
     /// Parses a property list's bytes.
     public static func parse(_ data: Data, path: String) -> Reading {
+        // Foundation crashes on some malformed binary property lists: their structure is checked first.
+        if let problem = BinaryPlistCheck.problem(in: [UInt8](data)) {
+            return Reading(vocabulary: nil, findings: [
+                LintFinding(path: path, line: nil, keyPath: "", severity: .error, message: "not a valid property list: \(problem)"),
+            ])
+        }
         var format = PropertyListSerialization.PropertyListFormat.xml
         let root: Any
         do {

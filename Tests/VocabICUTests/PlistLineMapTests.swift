@@ -42,4 +42,31 @@ import VocabCore
         #expect(PlistLineMap.lines(of: Data("<plist><dict><key>A</ke".utf8)) == ["": 1])
         #expect(PlistLineMap.lines(of: Data("<!-- never closed".utf8)).isEmpty)
     }
+
+    @Test("A binary property list that crashed Foundation (found by fuzzing) is refused before Foundation reads it")
+    func binaryFuzzFinding() throws {
+        let data = try Data(contentsOf: Self.fixtures.appendingPathComponent("fuzz-binary-plist-crash.plist"))
+        let reading = AppVocabularyFile.parse(data, path: "crash.plist")
+        #expect(reading.vocabulary == nil)
+        #expect(reading.findings.count == 1)
+        #expect(reading.findings.first?.message.hasPrefix("not a valid property list: binary property list") == true)
+    }
+
+    @Test("Sound binary property lists pass the structure check; sets, cycles and bad trailers do not")
+    func binaryCheck() throws {
+        let fixture = Self.fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fuzz/Corpus/FuzzAppVocabulary/fr-FR.binary.plist")
+        let sound = try [UInt8](Data(contentsOf: fixture))
+        #expect(BinaryPlistCheck.problem(in: sound) == nil)
+        #expect(AppVocabularyFile.parse(Data(sound), path: "fr.plist").vocabulary != nil)
+        // bplist00, one array (object 0) holding itself: a cycle.
+        let cycle: [UInt8] = Array("bplist00".utf8) + [0xA1, 0x00] + [0x08]
+            + [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 1] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 10]
+        #expect(BinaryPlistCheck.problem(in: cycle) == "binary property list with a reference cycle at object 0")
+        // The same with a set marker (0xC1) instead of an array.
+        var set = cycle
+        set[8] = 0xC1
+        #expect(BinaryPlistCheck.problem(in: set)?.contains("of a kind property lists never hold") == true)
+        #expect(BinaryPlistCheck.problem(in: Array(cycle.prefix(30))) == "binary property list shorter than its trailer")
+    }
 }
