@@ -69,4 +69,17 @@ import VocabCore
         #expect(BinaryPlistCheck.problem(in: set)?.contains("of a kind property lists never hold") == true)
         #expect(BinaryPlistCheck.problem(in: Array(cycle.prefix(30))) == "binary property list shorter than its trailer")
     }
+
+    @Test("A 100,000-letter phrase is refused with its line and key path (lint passed it before)")
+    func longPhrase() throws {
+        let shipped = Self.fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Locales/fr-FR/AppIntentVocabulary.plist")
+        let xml = try String(contentsOf: shipped, encoding: .utf8)
+            .replacingOccurrences(of: "<string>Qwik HIIT</string>", with: "<string>\(String(repeating: "q", count: 100_000))</string>")
+        let reading = AppVocabularyFile.parse(Data(xml.utf8), path: "fr.plist")
+        #expect(reading.findings.map(\.description) == [
+            "fr.plist:45: error: ParameterVocabularies[0].ParameterVocabulary[1].VocabularyItemSynonyms[0]."
+                + "VocabularyItemPhrase: is refused: phrase of 100000 UTF-16 code units is longer than the limit of 1024",
+        ])
+    }
 }
