@@ -13,10 +13,11 @@ extension LocaleDirectory {
     ///   - code: The locale folder whose data is read.
     ///   - requested: The language requested (ICU's case mapping and spellout follow it).
     public func fingerprint(of code: SiriLanguageCode, requested: SiriLanguageCode) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = FNV1a()
+        /// Each part ends with a byte UTF-8 never holds, so that parts cannot run into each other.
         func mix(_ bytes: some Sequence<UInt8>) {
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-            hash = (hash ^ 0xFF) &* 0x0000_0100_0000_01b3
+            hash.combine(bytes)
+            hash.combine(0xFF)
         }
         mix(ICULibrary.version.utf8)
         mix(requested.identifier.utf8)
@@ -25,6 +26,6 @@ extension LocaleDirectory {
             mix(name.utf8)
             mix(FileManager.default.contents(atPath: fileURL(name, in: code).path) ?? Data())
         }
-        return String(hash, radix: 16)
+        return String(hash.value, radix: 16)
     }
 }

@@ -94,8 +94,8 @@ public struct PersistedIndexes: Sendable {
 
     /// A user's folder: FNV-1a of the id, so that any id (slashes, 256 bytes) makes a valid file name.
     private func userFolder(_ user: String) -> URL {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in user.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        return folder.appendingPathComponent(String(hash, radix: 16))
+        var hash = FNV1a()
+        hash.combine(user.utf8)
+        return folder.appendingPathComponent(String(hash.value, radix: 16))
     }
 }

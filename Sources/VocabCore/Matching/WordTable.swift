@@ -176,14 +176,14 @@ struct WordTable: Sendable {
     /// FNV-1a over the bytes, then the length: the spelling table's and the sound index's hash. Collisions
     /// only cost a wasted similarity check: every word found is verified. (SipHash cost 8% of a query here.)
     static func hash(_ word: some Sequence<UInt8>) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = FNV1a()
         var length: UInt64 = 0
         for byte in word {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            hash.combine(byte)
             length += 1
         }
-        hash = (hash ^ length) &* 0x0000_0100_0000_01b3
-        return Int(bitPattern: UInt(hash))
+        hash.combine(word: length)
+        return Int(bitPattern: UInt(hash.value))
     }
 }
 
