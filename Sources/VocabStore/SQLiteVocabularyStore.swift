@@ -77,9 +77,16 @@ public final class SQLiteVocabularyStore: VocabularyStore {
     /// - Returns: The store, or `nil` when there is no store at `path` (no file, or an empty one).
     /// - Throws: ``VocabularyStoreError`` when the file is not a vocab store or cannot be read.
     public static func openIfExists(path: String) throws -> SQLiteVocabularyStore? {
+        try exists(at: path) ? try SQLiteVocabularyStore(readingAt: path) : nil
+    }
+
+    /// Whether a vocab store is at `path`, reading only its header (and, for older stores, its table names).
+    ///
+    /// - Returns: `false` for no file or an empty one.
+    /// - Throws: ``VocabularyStoreError`` when the path is empty or holds something that is not a vocab store.
+    public static func exists(at path: String) throws -> Bool {
         guard !path.isEmpty else { throw VocabularyStoreError(path: path, message: "the path is empty") }
-        guard try StoreFile.inspect(path) == .store else { return nil }
-        return try SQLiteVocabularyStore(readingAt: path)
+        return try StoreFile.inspect(path) == .store
     }
 
     public func replace(

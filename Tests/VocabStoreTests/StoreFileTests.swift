@@ -13,7 +13,7 @@ import VocabStore
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vocab-file-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent(name).path
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         return path
     }
 
@@ -75,7 +75,7 @@ import VocabStore
         let folder = URL(fileURLWithPath: empty).deletingLastPathComponent().path
         #expect(throws: VocabularyStoreError.self) { try SQLiteVocabularyStore(path: folder) }
         let store = try SQLiteVocabularyStore(path: empty)
-        try await store.replace(["Bobo"], for: alice, type: .contactName)
+        _ = try await store.replace(["Bobo"], for: alice, type: .contactName)
         #expect(try await SQLiteVocabularyStore.openIfExists(path: empty)?.vocabulary(for: alice, type: .contactName)?.terms
             == ["Bobo"])
     }
@@ -83,7 +83,7 @@ import VocabStore
     @Test("A store opened for reading cannot write, and reads what the writer committed")
     func readOnlyOpen() async throws {
         let path = TemporaryStore.path()
-        try await SQLiteVocabularyStore(path: path).replace(["Bobo", "Zoé"], for: alice, type: .contactName)
+        _ = try await SQLiteVocabularyStore(path: path).replace(["Bobo", "Zoé"], for: alice, type: .contactName)
         let reader = try #require(try SQLiteVocabularyStore.openIfExists(path: path))
         #expect(try await reader.vocabulary(for: alice, type: .contactName)?.terms == ["Bobo", "Zoé"])
         await #expect(throws: VocabularyStoreError.self) { try await reader.replace(["x"], for: alice, type: .contactName) }
@@ -98,7 +98,7 @@ import VocabStore
                 for terms in sets {
                     group.addTask {
                         let store = try SQLiteVocabularyStore(path: path)
-                        try await store.replace(terms, for: "alice", type: .contactName)
+                        _ = try await store.replace(terms, for: "alice", type: .contactName)
                     }
                 }
                 try await group.waitForAll()
@@ -114,7 +114,7 @@ import VocabStore
         let decomposed = try UserID(validating: "jose\u{301}")
         let precomposed = try UserID(validating: "jos\u{E9}")
         #expect(decomposed == precomposed)
-        try await store.replace(["Bobo"], for: decomposed, type: .contactName)
+        _ = try await store.replace(["Bobo"], for: decomposed, type: .contactName)
         #expect(try await store.vocabulary(for: precomposed, type: .contactName)?.terms == ["Bobo"])
     }
 }

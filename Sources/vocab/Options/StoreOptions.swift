@@ -27,7 +27,7 @@ struct StoreOptions: ParsableArguments {
 
     /// Opens the database for writing only if it exists: removals never create a store.
     func openForWritingIfExists() throws -> SQLiteVocabularyStore? {
-        try openIfExists() == nil ? nil : open()
+        try SQLiteVocabularyStore.exists(at: path) ? open() : nil
     }
 
     /// The store, which must exist: a missing one is an error naming the path, never an empty answer.

@@ -25,12 +25,7 @@ enum VocabularySource {
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
             throw CommandFailure(description: "\(path): cannot read the file (\(error.localizedDescription))")
         }
-        let terms = try isJSON(data) ? jsonTerms(data, path: path) : textTerms(data, path: path)
-        if terms.count > maximumTerms {
-            throw CommandFailure(description: "\(path): \(terms.count) terms is more than the limit of \(maximumTerms) "
-                + "terms a vocabulary may hold")
-        }
-        return terms
+        return try isJSON(data) ? jsonTerms(data, path: path) : textTerms(data, path: path)
     }
 
     private static func isJSON(_ data: Data) -> Bool {
@@ -44,6 +39,10 @@ enum VocabularySource {
         }
         guard let strings = (object as? [String: Any])?["strings"] as? [String] else {
             throw CommandFailure(description: "\(path): expected a JSON object with a 'strings' array of strings")
+        }
+        if strings.count > maximumTerms {
+            throw CommandFailure(description: "\(path): \(strings.count) terms is more than the limit of \(maximumTerms) "
+                + "terms a vocabulary may hold")
         }
         for (index, term) in strings.enumerated() {
             if let problem = VocabularyFile.problem(with: term) {
