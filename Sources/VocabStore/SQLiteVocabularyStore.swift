@@ -13,6 +13,9 @@ public final class SQLiteVocabularyStore: VocabularyStore {
     public let path: String
     private let writer: any DatabaseWriter
     private let afterInsertingTerm: (@Sendable (Int) throws -> Void)?
+    /// Whether the terms table has the speakable columns: a store opened read-only may predate migration
+    /// "v3 speakable terms" (reading never migrates); its terms are all plain.
+    private let hasSpeakableColumns: Bool
 
     /// Opens (and creates on first use, with its folder) the database at `path`, for reading and writing.
     ///
@@ -41,6 +44,7 @@ public final class SQLiteVocabularyStore: VocabularyStore {
                 try StoreSchema.migrator.migrate(pool)
                 return pool
             }
+            hasSpeakableColumns = true
         } catch let error as VocabularyStoreError {
             throw error
         } catch let error as DatabaseError {
@@ -57,6 +61,9 @@ public final class SQLiteVocabularyStore: VocabularyStore {
         afterInsertingTerm = nil
         do {
             writer = try ReadOnlyDatabase.open(path)
+            hasSpeakableColumns = try writer.read { db in
+                try db.columns(in: "vocabulary_term").contains { $0.name == "identifier" }
+            }
         } catch let error as DatabaseError {
             throw VocabularyStoreError(path: path, message: error.message ?? "\(error.resultCode)")
         }
@@ -69,6 +76,7 @@ public final class SQLiteVocabularyStore: VocabularyStore {
         let queue = try DatabaseQueue()
         try StoreSchema.migrator.migrate(queue)
         writer = queue
+        hasSpeakableColumns = true
     }
 
     /// Opens the database read-only if it exists, so that reading commands never create, migrate or change
@@ -90,7 +98,7 @@ public final class SQLiteVocabularyStore: VocabularyStore {
     }
 
     public func replace(
-        _ terms: [String], for user: UserID, type: VocabularyStringType, limits: VocabularyLimits,
+        _ terms: [VocabularyTerm], for user: UserID, type: VocabularyStringType, limits: VocabularyLimits,
         progress: (@Sendable (Int) -> Void)?
     ) async throws -> ReplaceResult {
         let hook = afterInsertingTerm
@@ -102,7 +110,7 @@ public final class SQLiteVocabularyStore: VocabularyStore {
                 let others = try Int.fetchOne(
                     db, sql: "SELECT COALESCE(SUM(term_count), 0) FROM vocabulary_set WHERE user = ? AND type <> ?",
                     arguments: arguments) ?? 0
-                let plan = try ReplacePlan(terms: terms, limits: limits, otherTypes: others)
+                let plan = try ReplacePlan(entries: terms, limits: limits, otherTypes: others)
                 try db.execute(sql: "UPDATE change_counter SET last_version = last_version + 1 WHERE id = 1")
                 let version = try Int64.fetchOne(db, sql: "SELECT last_version FROM change_counter WHERE id = 1") ?? 0
                 try db.execute(sql: "DELETE FROM vocabulary_term WHERE user = ? AND type = ?", arguments: arguments)
@@ -112,16 +120,19 @@ public final class SQLiteVocabularyStore: VocabularyStore {
                         ON CONFLICT (user, type) DO UPDATE SET version = excluded.version,
                             term_count = excluded.term_count, updated_at = excluded.updated_at
                         """,
-                    arguments: [user.rawValue, type.rawValue, version, plan.kept.count, Date()])
-                let insert = try db.makeStatement(
-                    sql: "INSERT INTO vocabulary_term (user, type, rank, term) VALUES (?, ?, ?, ?)")
-                for (rank, term) in plan.kept.enumerated() {
-                    try insert.execute(arguments: [user.rawValue, type.rawValue, rank, term])
+                    arguments: [user.rawValue, type.rawValue, version, plan.entries.count, Date()])
+                let insert = try db.makeStatement(sql: """
+                    INSERT INTO vocabulary_term (user, type, rank, term, identifier, pronunciation_hint)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """)
+                for (rank, entry) in plan.entries.enumerated() {
+                    try insert.execute(arguments: [user.rawValue, type.rawValue, rank, entry.phrase, entry.identifier,
+                                                   entry.pronunciationHint])
                     try hook?(rank)
                     if (rank + 1) % 10_000 == 0 { progress?(rank + 1) }
                 }
-                progress?(plan.kept.count)
-                return ReplaceResult(stored: plan.kept.count, repeats: plan.repeats, dropped: plan.dropped,
+                progress?(plan.entries.count)
+                return ReplaceResult(stored: plan.entries.count, repeats: plan.repeats, dropped: plan.dropped,
                                      version: version, previousCount: previous)
             }
         }
@@ -129,18 +140,20 @@ public final class SQLiteVocabularyStore: VocabularyStore {
 
     public func vocabulary(for user: UserID, type: VocabularyStringType) async throws -> StoredVocabulary? {
         try await mapErrors {
-            try await writer.read { db in try Self.fetchSet(db, user: user, type: type) }
+            try await writer.read { [hasSpeakableColumns] db in
+                try Self.fetchSet(db, user: user, type: type, speakable: hasSpeakableColumns)
+            }
         }
     }
 
     public func vocabularies(for user: UserID) async throws -> [StoredVocabulary] {
         try await mapErrors {
-            try await writer.read { db in
+            try await writer.read { [hasSpeakableColumns] db in
                 let types = try String.fetchAll(
                     db, sql: "SELECT type FROM vocabulary_set WHERE user = ? ORDER BY type", arguments: [user.rawValue])
                 return try types.compactMap { name in
                     guard let type = VocabularyStringType(rawValue: name) else { return nil }
-                    return try Self.fetchSet(db, user: user, type: type)
+                    return try Self.fetchSet(db, user: user, type: type, speakable: hasSpeakableColumns)
                 }
             }
         }
@@ -207,14 +220,22 @@ public final class SQLiteVocabularyStore: VocabularyStore {
     }
 
     /// Reads one set and its terms; called inside a read transaction, so both come from one snapshot.
-    private static func fetchSet(_ db: Database, user: UserID, type: VocabularyStringType) throws -> StoredVocabulary? {
+    private static func fetchSet(_ db: Database, user: UserID, type: VocabularyStringType, speakable: Bool) throws
+        -> StoredVocabulary? {
         let arguments: StatementArguments = [user.rawValue, type.rawValue]
         guard let row = try Row.fetchOne(
             db, sql: "SELECT version, updated_at FROM vocabulary_set WHERE user = ? AND type = ?", arguments: arguments)
         else { return nil }
-        let terms = try String.fetchAll(
-            db, sql: "SELECT term FROM vocabulary_term WHERE user = ? AND type = ? ORDER BY rank", arguments: arguments)
-        return StoredVocabulary(user: user, type: type, terms: terms, version: row["version"],
+        var entries: [VocabularyTerm] = []
+        let cursor = try Row.fetchCursor(
+            db, sql: """
+                SELECT term, \(speakable ? "identifier, pronunciation_hint" : "NULL, NULL") FROM vocabulary_term
+                WHERE user = ? AND type = ? ORDER BY rank
+                """, arguments: arguments)
+        while let term = try cursor.next() {
+            entries.append(VocabularyTerm(phrase: term[0], identifier: term[1], pronunciationHint: term[2]))
+        }
+        return StoredVocabulary(user: user, type: type, entries: entries, version: row["version"],
                                 updatedAt: row["updated_at"])
     }
 

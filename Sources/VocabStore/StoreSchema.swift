@@ -47,6 +47,16 @@ enum StoreSchema {
             // before anything is written to them (see StoreFile).
             try db.execute(sql: "PRAGMA application_id = \(StoreFile.applicationID)")
         }
+        migrator.registerMigration("v3 speakable terms") { db in
+            // A term may be a speakable string (INSpeakableString): the app's identifier and an optional
+            // pronunciation hint beside the phrase. Existing terms are plain strings (both NULL).
+            try db.execute(sql: """
+                ALTER TABLE vocabulary_term ADD COLUMN identifier TEXT
+                    CHECK (identifier IS NULL OR length(identifier) > 0);
+                ALTER TABLE vocabulary_term ADD COLUMN pronunciation_hint TEXT
+                    CHECK (pronunciation_hint IS NULL OR length(pronunciation_hint) > 0);
+                """)
+        }
         return migrator
     }
 }

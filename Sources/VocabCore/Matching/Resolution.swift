@@ -4,6 +4,8 @@ public struct Candidate: Sendable, Hashable {
     public let term: String
     /// Its registration position (0 = most important).
     public let rank: Int
+    /// The app's identifier of a speakable term, `nil` for a plain string.
+    public let identifier: String?
     /// The alignment score, 0...1.
     public let score: Double
     /// How the query's words met the term's.
@@ -15,9 +17,10 @@ public struct Candidate: Sendable, Hashable {
 
     /// Creates a candidate.
     public init(term: String, rank: Int, score: Double, alignment: NameAlignment, reading: String,
-                termTokens: [MatchToken]) {
+                termTokens: [MatchToken], identifier: String? = nil) {
         self.term = term
         self.rank = rank
+        self.identifier = identifier
         self.score = score
         self.alignment = alignment
         self.reading = reading

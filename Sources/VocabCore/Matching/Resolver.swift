@@ -173,7 +173,8 @@ public struct Resolver: Sendable {
                 lookup.matches[qi][units[ti]]
             }
             return Candidate(term: term.text, rank: term.rank, score: alignment.score, alignment: alignment,
-                             reading: form.reading, termTokens: index.tokens(of: form))
+                             reading: form.reading, termTokens: index.tokens(of: form),
+                             identifier: index.identifier(of: term.rank))
         }
         return Result(resolution: policy.decide(ranked), queryTokens: queryTokens, ranked: ranked)
     }

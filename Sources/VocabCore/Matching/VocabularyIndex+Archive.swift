@@ -9,6 +9,7 @@ extension VocabularyIndex {
         store.archive(to: &payload)
         words.archive(to: &payload)
         payload.write(array: bestFactor)
+        identifiers.archive(to: &payload)
         return IndexArchive.wrap(payload.bytes, for: key)
     }
 
@@ -41,6 +42,7 @@ extension VocabularyIndex {
         let store = try ReadingStore(from: &payload, wordCount: Int(wordCount))
         let words = try WordTable(from: &payload, termCount: Int(termCount))
         let factors = try payload.readArray(Double.self)
+        let identifiers = try TermIdentifiers(from: &payload, termCount: Int(termCount))
         guard store.termCount == Int(termCount), words.count == Int(wordCount), factors.count == words.count,
               payload.isAtEnd else {
             throw IndexArchiveError("payload is inconsistent")
@@ -50,6 +52,7 @@ extension VocabularyIndex {
         self.store = store
         self.words = words
         bestFactor = factors
+        self.identifiers = identifiers
     }
 }
 

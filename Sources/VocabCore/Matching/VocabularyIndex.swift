@@ -18,16 +18,23 @@ public struct VocabularyIndex: Sendable {
     /// For each word, the best partial-match factor among the plain terms holding it (a one-word score
     /// through that word is at most its similarity times this).
     let bestFactor: [Double]
+    /// The app identifiers of speakable terms.
+    let identifiers: TermIdentifiers
 
     /// How many terms the index holds.
     public var count: Int { store.termCount }
 
     /// An estimate of the index's heap footprint in bytes: its arrays and hash tables, counted from their
     /// sizes (deterministic, unlike the process's resident memory).
-    public var approximateBytes: Int { words.approximateBytes + store.approximateBytes }
+    public var approximateBytes: Int {
+        words.approximateBytes + store.approximateBytes + identifiers.approximateBytes
+    }
 
     /// A term's text, as registered.
     public func text(of term: Int) -> String { store.text(of: term) }
+
+    /// A speakable term's app identifier, or `nil` for a plain string.
+    public func identifier(of term: Int) -> String? { identifiers.identifier(of: term) }
 
     /// The terms, in registration order (index = rank), with their readings (built on demand: for tests
     /// and explanations, not for resolving).
@@ -56,14 +63,37 @@ public struct VocabularyIndex: Sendable {
         try self.init(terms: terms, preparer: preparer, version: version) { _, text in try preparer.readings(of: text) }
     }
 
+    /// Builds an index of a stored set's entries: a speakable string is read by its phrase and by its
+    /// pronunciation hint (as an app-vocabulary phrase and its hint are), and answers carry its identifier.
+    ///
+    /// - Parameter progress: Called with each term's rank before it is read (for progress reports).
+    /// - Throws: What the normalizer throws.
+    public init(entries: [VocabularyTerm], preparer: TermPreparer, version: Int64? = nil,
+                progress: ((Int) -> Void)? = nil) throws {
+        try self.init(terms: entries.map(\.phrase), preparer: preparer, version: version,
+                      identifiers: TermIdentifiers(entries)) { rank, text in
+            progress?(rank)
+            let phrase = try preparer.readings(of: text)
+            guard let hint = entries[rank].pronunciationHint else { return phrase }
+            return phrase + (try preparer.pronunciationReadings(of: hint))
+        }
+    }
+
     /// Builds an index whose terms' readings come from `readings` (given the term's rank and text), for
     /// terms read in more than one way (an app term and its pronunciation hint).
     ///
     /// - Throws: What `readings` throws.
     public init(terms: [String], preparer: TermPreparer, version: Int64? = nil,
                 readings: (Int, String) throws -> [TermPreparer.Reading]) throws {
+        try self.init(terms: terms, preparer: preparer, version: version, identifiers: TermIdentifiers(),
+                      readings: readings)
+    }
+
+    private init(terms: [String], preparer: TermPreparer, version: Int64?, identifiers: TermIdentifiers,
+                 readings: (Int, String) throws -> [TermPreparer.Reading]) throws {
         self.preparer = preparer
         self.version = version
+        self.identifiers = identifiers
         var table = WordTable()
         var store = ReadingStore()
         var keysByInput: [String: [String]] = [:]

@@ -15,18 +15,18 @@ public final class MemoryVocabularyStore: VocabularyStore {
     public init() {}
 
     public func replace(
-        _ terms: [String], for user: UserID, type: VocabularyStringType, limits: VocabularyLimits,
+        _ terms: [VocabularyTerm], for user: UserID, type: VocabularyStringType, limits: VocabularyLimits,
         progress: (@Sendable (Int) -> Void)?
     ) async throws -> ReplaceResult {
         try state.withLock { (state: inout State) throws(VocabularyError) -> ReplaceResult in
             let userSets = state.sets[user, default: [:]]
             let others = userSets.filter { $0.key != type }.values.reduce(0) { $0 + $1.terms.count }
-            let plan = try ReplacePlan(terms: terms, limits: limits, otherTypes: others)
+            let plan = try ReplacePlan(entries: terms, limits: limits, otherTypes: others)
             state.lastVersion += 1
             state.sets[user, default: [:]][type] = StoredVocabulary(
-                user: user, type: type, terms: plan.kept, version: state.lastVersion, updatedAt: Date())
-            progress?(plan.kept.count)
-            return ReplaceResult(stored: plan.kept.count, repeats: plan.repeats, dropped: plan.dropped,
+                user: user, type: type, entries: plan.entries, version: state.lastVersion, updatedAt: Date())
+            progress?(plan.entries.count)
+            return ReplaceResult(stored: plan.entries.count, repeats: plan.repeats, dropped: plan.dropped,
                                  version: state.lastVersion, previousCount: userSets[type]?.terms.count)
         }
     }

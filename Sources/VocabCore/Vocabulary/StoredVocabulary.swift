@@ -6,19 +6,29 @@ public struct StoredVocabulary: Sendable, Hashable, Codable {
     public let user: UserID
     /// The string type.
     public let type: VocabularyStringType
-    /// The terms, most important first.
-    public let terms: [String]
+    /// The entries, most important first: plain strings and speakable strings.
+    public let entries: [VocabularyTerm]
+    /// The entries' phrases, most important first.
+    public var terms: [String] { entries.map(\.phrase) }
+    /// Whether any entry is a speakable string.
+    public var hasSpeakables: Bool { entries.contains(where: \.isSpeakable) }
     /// The change stamp: a store-wide counter value, new on every replace, never reused; a long-running
     /// resolver compares it to know its index is stale.
     public let version: Int64
     /// When the set was last replaced.
     public let updatedAt: Date
 
-    /// Creates a stored set.
+    /// Creates a stored set of plain strings.
     public init(user: UserID, type: VocabularyStringType, terms: [String], version: Int64, updatedAt: Date) {
+        self.init(user: user, type: type, entries: terms.map(VocabularyTerm.init), version: version,
+                  updatedAt: updatedAt)
+    }
+
+    /// Creates a stored set.
+    public init(user: UserID, type: VocabularyStringType, entries: [VocabularyTerm], version: Int64, updatedAt: Date) {
         self.user = user
         self.type = type
-        self.terms = terms
+        self.entries = entries
         self.version = version
         self.updatedAt = updatedAt
     }

@@ -6,11 +6,26 @@
 /// errors; terms that look like phone numbers or e-mail addresses (never meant for vocabulary) are warnings,
 /// or errors in strict mode. A repeated term (equal after Unicode NFC — Swift's `String` equality is
 /// canonical equivalence) keeps its first place and is reported.
+///
+/// In the tab-separated form (``Format/tabSeparated``) a line is `phrase`, or `phrase⇥identifier`, or
+/// `phrase⇥identifier⇥pronunciation hint` (an empty identifier field gives a hint to a plain string): the
+/// speakable strings of SiriKit's `setVocabulary(_:of:)`. A speakable string repeats one with the same
+/// identifier.
 public struct VocabularyFile: Sendable {
+    /// How lines hold terms.
+    public enum Format: String, Sendable, CaseIterable {
+        /// One plain term per line (tabs are part of the term's white space).
+        case lines
+        /// Phrase, identifier and pronunciation hint separated by tabs.
+        case tabSeparated = "tsv"
+    }
+
     /// One accepted term and where it was read.
     public struct Term: Sendable, Hashable {
         public let line: Int
-        public let text: String
+        public let entry: VocabularyTerm
+        /// The phrase.
+        public var text: String { entry.phrase }
     }
 
     /// A finding about one line.
@@ -44,6 +59,9 @@ public struct VocabularyFile: Sendable {
     /// The accepted terms' texts.
     public var texts: [String] { terms.map(\.text) }
 
+    /// The accepted entries.
+    public var entries: [VocabularyTerm] { terms.map(\.entry) }
+
     /// Parses and checks a file's bytes.
     ///
     /// - Parameters:
@@ -51,8 +69,9 @@ public struct VocabularyFile: Sendable {
     ///     final line end does not make an empty last term.
     ///   - source: How messages name the file (`names.txt`, `<stdin>`).
     ///   - strict: Whether phone numbers and e-mail addresses are errors rather than warnings.
+    ///   - format: How lines hold terms.
     /// - Complexity: O(*n*) in the size of the file.
-    public init(bytes: [UInt8], source: String, strict: Bool = false) {
+    public init(bytes: [UInt8], source: String, strict: Bool = false, format: Format = .lines) {
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         if lines.last?.isEmpty == true { lines.removeLast() }
         var firstLineOf: [String: Int] = [:]
@@ -71,27 +90,75 @@ public struct VocabularyFile: Sendable {
                         + "expected UTF-8 text"))
                 continue
             }
-            let text = String(decoding: line, as: UTF8.self).trimmingWhitespace()
-            if let problem = Self.problem(with: text) {
-                errors.append(Finding(location: location, message: problem))
-                continue
-            }
-            if let kind = Self.contactDetailKind(of: text) {
-                let message = "'\(text)' looks like \(kind); vocabulary is for words a stranger would "
-                    + "misunderstand, never contact details"
-                if strict {
-                    errors.append(Finding(location: location, message: message))
+            let entry: VocabularyTerm
+            switch format {
+            case .lines:
+                entry = VocabularyTerm(String(decoding: line, as: UTF8.self).trimmingWhitespace())
+                if let problem = Self.problem(with: entry.phrase) {
+                    errors.append(Finding(location: location, message: problem))
                     continue
                 }
-                warnings.append(Finding(location: location, message: message + " (refused with --strict)"))
+            case .tabSeparated:
+                let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+                    .map { String(decoding: $0, as: UTF8.self).trimmingWhitespace() }
+                guard fields.count <= 3 else {
+                    errors.append(Finding(location: location, message: "\(fields.count) tab-separated fields; "
+                        + "expected phrase, identifier and pronunciation hint"))
+                    continue
+                }
+                entry = VocabularyTerm(phrase: fields[0], identifier: fields.count > 1 && !fields[1].isEmpty ? fields[1] : nil,
+                                       pronunciationHint: fields.count > 2 ? fields[2] : nil)
+                if let (field, problem) = entry.problem {
+                    errors.append(Finding(location: location, message: field == "phrase" ? problem : "\(field) \(problem)"))
+                    continue
+                }
             }
-            if let first = firstLineOf[text] {
-                repeats.append(Repeat(line: number, text: text, firstLine: first))
+            accept(entry, number: number, location: location, strict: strict, byPhrase: format == .lines,
+                   firstLineOf: &firstLineOf)
+        }
+    }
+
+    /// Checks a decoded list of entries (a JSON vocabulary) as lines are checked, each entry's place being
+    /// its position (`contacts.json: term 3`); ``Term/line`` and ``Repeat/line`` hold positions from 1.
+    ///
+    /// - Parameters:
+    ///   - entries: The entries, most important first.
+    ///   - source: How messages name the file.
+    ///   - strict: Whether phone numbers and e-mail addresses are errors rather than warnings.
+    public init(entries: [VocabularyTerm], source: String, strict: Bool = false) {
+        var firstLineOf: [String: Int] = [:]
+        for (index, entry) in entries.enumerated() {
+            let location = "\(source): term \(index + 1)"
+            if let (field, problem) = entry.problem {
+                errors.append(Finding(location: location, message: "\(field) \(problem)"))
                 continue
             }
-            firstLineOf[text] = number
-            terms.append(Term(line: number, text: text))
+            accept(entry, number: index + 1, location: location, strict: strict, byPhrase: false,
+                   firstLineOf: &firstLineOf)
         }
+    }
+
+    /// Files a checked entry: a contact-detail warning (or error), a repeat, or a term.
+    private mutating func accept(_ entry: VocabularyTerm, number: Int, location: String, strict: Bool, byPhrase: Bool,
+                                 firstLineOf: inout [String: Int]) {
+        let text = entry.phrase
+        if let kind = Self.contactDetailKind(of: text) {
+            let message = "'\(text)' looks like \(kind); vocabulary is for words a stranger would "
+                + "misunderstand, never contact details"
+            if strict {
+                errors.append(Finding(location: location, message: message))
+                return
+            }
+            warnings.append(Finding(location: location, message: message + " (refused with --strict)"))
+        }
+        let key = byPhrase ? text : entry.repeatKey
+        if let first = firstLineOf[key] {
+            repeats.append(Repeat(line: number, text: entry.identifier.map { "\(text) (\($0))" } ?? text,
+                                  firstLine: first))
+            return
+        }
+        firstLineOf[key] = number
+        terms.append(Term(line: number, entry: entry))
     }
 
     /// Checks one term against the rules that refuse it, in the words of the error message.

@@ -40,6 +40,13 @@ public struct VocabularyLimits: Sendable, Hashable, Codable {
     /// - Returns: The kept prefix and the report of the dropped suffix.
     /// - Complexity: O(*n*) in the number of terms.
     public func admit(_ terms: [String], otherTypes: Int) -> (kept: [String], dropped: DropReport) {
+        admit(terms, otherTypes: otherTypes, named: { $0 })
+    }
+
+    /// Splits an ordered set of entries into what fits and what is dropped; the report names dropped entries
+    /// by `name`.
+    public func admit<Entry>(_ terms: [Entry], otherTypes: Int, named name: (Entry) -> String)
+        -> (kept: [Entry], dropped: DropReport) {
         let room = Swift.max(0, Swift.min(perType, perUser - otherTypes))
         guard terms.count > room else { return (terms, DropReport(count: 0, first: [], reason: nil)) }
         let reason = room == perType && perType <= perUser - otherTypes
@@ -47,7 +54,7 @@ public struct VocabularyLimits: Sendable, Hashable, Codable {
             : DropReport.Reason.userCapacity(limit: perUser, heldInOtherTypes: otherTypes)
         let dropped = terms[room...]
         return (Array(terms[..<room]),
-                DropReport(count: dropped.count, first: Array(dropped.prefix(DropReport.shownCount)), reason: reason))
+                DropReport(count: dropped.count, first: dropped.prefix(DropReport.shownCount).map(name), reason: reason))
     }
 }
 

@@ -10,7 +10,8 @@ public protocol VocabularyStore: Sendable {
     /// Replaces one type's ordered set.
     ///
     /// - Parameters:
-    ///   - terms: The new set, most important first; repeats keep their first place.
+    ///   - terms: The new set, most important first: plain or speakable strings; repeats keep their first
+    ///     place (see ``ReplacePlan``).
     ///   - user: The owner.
     ///   - type: The string type.
     ///   - limits: The priority bound; terms past it are dropped and reported.
@@ -18,7 +19,7 @@ public protocol VocabularyStore: Sendable {
     /// - Returns: What was stored and dropped.
     /// - Throws: ``VocabularyError`` for a term that breaks a rule (nothing written), or a backend error.
     func replace(
-        _ terms: [String], for user: UserID, type: VocabularyStringType, limits: VocabularyLimits,
+        _ terms: [VocabularyTerm], for user: UserID, type: VocabularyStringType, limits: VocabularyLimits,
         progress: (@Sendable (Int) -> Void)?
     ) async throws -> ReplaceResult
 
@@ -49,8 +50,16 @@ public protocol VocabularyStore: Sendable {
 extension VocabularyStore {
     /// Replaces a set without progress reports.
     public func replace(
-        _ terms: [String], for user: UserID, type: VocabularyStringType, limits: VocabularyLimits = .standard
+        _ terms: [VocabularyTerm], for user: UserID, type: VocabularyStringType, limits: VocabularyLimits = .standard
     ) async throws -> ReplaceResult {
         try await replace(terms, for: user, type: type, limits: limits, progress: nil)
+    }
+
+    /// Replaces a set with plain strings.
+    public func replace(
+        _ terms: [String], for user: UserID, type: VocabularyStringType, limits: VocabularyLimits = .standard,
+        progress: (@Sendable (Int) -> Void)? = nil
+    ) async throws -> ReplaceResult {
+        try await replace(terms.map(VocabularyTerm.init), for: user, type: type, limits: limits, progress: progress)
     }
 }

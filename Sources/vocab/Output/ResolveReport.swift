@@ -12,6 +12,7 @@ struct ResolveReport: Encodable {
 
     struct CandidateReport: Encodable {
         let term: String
+        let identifier: String?
         let rank: Int
         let score: Double
         let reading: String?
@@ -19,6 +20,7 @@ struct ResolveReport: Encodable {
 
         init(_ candidate: Candidate, queryTokens: [MatchToken], explain: Bool) {
             term = candidate.term
+            identifier = candidate.identifier
             rank = candidate.rank
             score = (candidate.score * 1000).rounded() / 1000
             reading = explain ? candidate.reading : nil
@@ -60,17 +62,18 @@ enum ResolveText {
                      "query:  '\(query)' → \(result.queryTokens.map(\.text).joined(separator: " "))"]
         let resolution = result.resolution
         switch resolution {
-        case .success(let candidate): lines.append("outcome: success — \(candidate.term)")
-        case .confirmationRequired(let candidate): lines.append("outcome: confirmationRequired — did you mean \(candidate.term)?")
+        case .success(let candidate): lines.append("outcome: success — \(named(candidate))")
+        case .confirmationRequired(let candidate):
+            lines.append("outcome: confirmationRequired — did you mean \(named(candidate))?")
         case .disambiguation(let candidates, let truncated):
             lines.append("outcome: disambiguation — \(candidates.count) options\(truncated ? " (more were close; showing the 10 best)" : "")")
         case .needsValue: lines.append("outcome: needsValue — nothing was said")
         case .unsupported: lines.append("outcome: unsupported — no term of \(vocabularySize) matches well enough")
         }
         let shown = explain ? Array(result.ranked.prefix(10)) : resolution.candidates
-        let width = shown.map(\.term.count).max() ?? 0
+        let width = shown.map { named($0).count }.max() ?? 0
         for (number, candidate) in shown.enumerated() {
-            let term = candidate.term.padding(toLength: width, withPad: " ", startingAt: 0)
+            let term = named(candidate).padding(toLength: width, withPad: " ", startingAt: 0)
             lines.append(String(format: "  %2d. %@  %.3f", number + 1, term, candidate.score))
             if explain {
                 let links = candidate.alignment.links.map { link in
@@ -83,5 +86,10 @@ enum ResolveText {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A candidate's phrase, with the identifier of a speakable term: `Siobhan Kelly [c-17]`.
+    private static func named(_ candidate: Candidate) -> String {
+        candidate.identifier.map { "\(candidate.term) [\($0)]" } ?? candidate.term
     }
 }

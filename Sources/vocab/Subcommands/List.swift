@@ -32,9 +32,12 @@ struct List: AsyncParsableCommand {
             print("\(set.type): \(count) \(count == 1 ? "term" : "terms"), version \(set.version), "
                 + "updated \(set.updatedAt.formatted(.iso8601))")
             let width = String(count).count
-            for (index, term) in set.terms.enumerated() {
+            for (index, entry) in set.entries.enumerated() {
                 let number = String(index + 1)
-                print("  " + String(repeating: " ", count: width - number.count) + number + ". " + term)
+                let identifier = entry.identifier.map { "  [\($0)]" } ?? ""
+                let hint = entry.pronunciationHint.map { "  (said \"\($0)\")" } ?? ""
+                print("  " + String(repeating: " ", count: width - number.count) + number + ". " + entry.phrase
+                    + identifier + hint)
             }
         }
     }
@@ -45,13 +48,14 @@ struct List: AsyncParsableCommand {
             let version: Int64
             let updatedAt: String
             let count: Int
-            let terms: [String]
+            /// Plain terms as strings, speakable ones as objects (phrase, identifier, pronunciationHint).
+            let terms: [VocabularyTerm]
             init(_ stored: StoredVocabulary) {
                 type = stored.type.rawValue
                 version = stored.version
                 updatedAt = stored.updatedAt.formatted(.iso8601)
                 count = stored.terms.count
-                terms = stored.terms
+                terms = stored.entries
             }
         }
         let user: String

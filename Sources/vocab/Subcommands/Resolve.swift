@@ -100,7 +100,7 @@ struct Resolve: AsyncParsableCommand {
         case .missing: break
         }
         let set = try await storeOptions.storedSet(of: id, type: type, in: store)
-        let index = try IndexBuild.index(of: set.terms, preparer: context.preparer, version: set.version,
+        let index = try IndexBuild.index(of: set.entries, preparer: context.preparer, version: set.version,
                                          source: "user '\(id)'")
         if set.version == stamp {
             // A store the process may not write (read-only file or folder) still resolves, rebuilding each time.

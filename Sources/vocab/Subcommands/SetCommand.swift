@@ -10,8 +10,15 @@ struct SetCommand: AsyncParsableCommand {
         abstract: "Replace a user's vocabulary of one type from a file: one term per line, most important first.",
         discussion: """
             The whole file is checked before anything is written; a refused file leaves the stored set as it \
-            was. Terms past the capacity are dropped and reported. Example:
+            was. Terms past the capacity are dropped and reported.
+
+            Speakable strings (SiriKit's INSpeakableString: the app's identifier, the phrase, an optional \
+            pronunciation hint) come as tab-separated lines (--format tsv, or a .tsv file): \
+            phrase<TAB>identifier<TAB>hint; or as JSON (--format json, or a .json file): an array, or an \
+            object with a "terms" array, of strings and {"phrase", "identifier", "pronunciationHint"} objects. \
+            Answers name a speakable term's identifier. Examples:
               vocab set --user alice --type contactName contacts.txt
+              vocab set --user alice --type contactName contacts.tsv
             """
     )
 
@@ -39,6 +46,11 @@ struct SetCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print JSON instead of text.")
     var json = false
 
+    @Option(name: .long, help: ArgumentHelp(
+        "How the input holds terms: lines (one plain term per line), tsv (phrase, identifier, hint) or json; "
+            + "default: by the file's extension (.tsv, .json), else lines.", valueName: "format"))
+    var format: String?
+
     @Argument(help: ArgumentHelp("The file of terms; '-' or nothing reads standard input.", valueName: "file"))
     var file: String?
 
@@ -48,6 +60,18 @@ struct SetCommand: AsyncParsableCommand {
     func validate() throws {
         _ = try TypeArgument.parse(type)
         _ = try limits()
+        _ = try inputFormat()
+    }
+
+    /// The input's format: `--format`, else the file's extension.
+    private func inputFormat() throws -> TermInput.Format {
+        if let format {
+            guard let parsed = TermInput.Format(rawValue: format) else {
+                throw ValidationError("--format '\(format)' is not a format; expected lines, tsv or json")
+            }
+            return parsed
+        }
+        return TermInput.Format(path: file)
     }
 
     private func limits() throws -> VocabularyLimits {
@@ -62,7 +86,7 @@ struct SetCommand: AsyncParsableCommand {
     func run() async throws {
         let type = try TypeArgument.parse(type)
         let (bytes, source) = try readInput()
-        let parsed = VocabularyFile(bytes: bytes, source: source, strict: strict)
+        let parsed = try TermInput.parse(bytes, source: source, format: try inputFormat(), strict: strict)
         for warning in parsed.warnings { StandardError.print("warning: \(warning)") }
         if !parsed.errors.isEmpty {
             for error in parsed.errors.prefix(20) { StandardError.print("error: \(error)") }
@@ -83,7 +107,7 @@ struct SetCommand: AsyncParsableCommand {
         let progress: (@Sendable (Int) -> Void)? = { written in
             if written < total { StandardError.print("  \(written * 100 / total)% (\(written) terms)") }
         }
-        let result = try await store.replace(parsed.texts, for: userOptions.id, type: type, limits: try limits(),
+        let result = try await store.replace(parsed.entries, for: userOptions.id, type: type, limits: try limits(),
                                              progress: showsProgress ? progress : nil)
 
         reportRepeatsAndDrops(parsed, result, source: source)

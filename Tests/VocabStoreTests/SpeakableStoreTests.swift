@@ -1,0 +1,53 @@
+import Foundation
+import GRDB
+import Testing
+import VocabCore
+@testable import VocabStore
+
+@Suite struct SpeakableStoreTests {
+    let alice: UserID = "alice"
+    let entries = [
+        VocabularyTerm(phrase: "Siobhan Kelly", identifier: "c-17", pronunciationHint: "shuh vaughn kelly"),
+        VocabularyTerm("Anna Berg"),
+        VocabularyTerm(phrase: "John Smith", identifier: "c-1"),
+        VocabularyTerm(phrase: "John Smith", identifier: "c-2"),
+    ]
+
+    @Test("Speakable strings keep identifier, hint and order, in memory and in SQLite", arguments: Backend.allCases)
+    func roundTrip(kind: Backend) async throws {
+        let store = try kind.make()
+        let result = try await store.replace(entries, for: alice, type: .contactName)
+        #expect(result.stored == 4)
+        let stored = try #require(try await store.vocabulary(for: alice, type: .contactName))
+        #expect(stored.entries == entries)
+        #expect(stored.terms == ["Siobhan Kelly", "Anna Berg", "John Smith", "John Smith"])
+        #expect(stored.hasSpeakables)
+    }
+
+    @Test("A store made before speakable terms reads read-only as plain strings, and migrates when written")
+    func olderStoreKeepsWorking() async throws {
+        let path = TemporaryStore.path()
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        do {
+            let pool = try DatabasePool(path: path)
+            try StoreSchema.migrator.migrate(pool, upTo: "v2 application id")
+            try await pool.write { db in
+                try db.execute(sql: """
+                    INSERT INTO vocabulary_set (user, type, version, term_count, updated_at)
+                    VALUES ('alice', 'contactName', 1, 2, '2026-11-01 10:00:00.000');
+                    INSERT INTO vocabulary_term (user, type, rank, term) VALUES ('alice', 'contactName', 0, 'Bobo');
+                    INSERT INTO vocabulary_term (user, type, rank, term) VALUES ('alice', 'contactName', 1, 'Zoé');
+                    UPDATE change_counter SET last_version = 1;
+                    """)
+            }
+        }
+        let reading = try #require(try SQLiteVocabularyStore.openIfExists(path: path))
+        #expect(try await reading.vocabulary(for: alice, type: .contactName)?.entries
+            == [VocabularyTerm("Bobo"), VocabularyTerm("Zoé")])
+        let writing = try SQLiteVocabularyStore(path: path)
+        #expect(try await writing.vocabulary(for: alice, type: .contactName)?.terms == ["Bobo", "Zoé"])
+        try await writing.replace(entries, for: alice, type: .contactName)
+        #expect(try await writing.vocabulary(for: alice, type: .contactName)?.entries == entries)
+    }
+}
