@@ -21,6 +21,15 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // The domain: language codes, normal forms, name tokens, locale data. No I/O.
@@ -46,11 +55,35 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // The JSON schemas of resolutions, shared by the CLI's --json output and the service's answers.
+        .target(name: "VocabReports", dependencies: ["VocabCore"], swiftSettings: strictSettings),
+
+        // The HTTP service (`vocab serve`): Hummingbird 2 routes over VocabCore and VocabStore.
+        .target(
+            name: "VocabService",
+            dependencies: [
+                "VocabCore", "VocabICU", "VocabLocales", "VocabStore", "VocabReports",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
+
         .executableTarget(
             name: "vocab",
             dependencies: [
-                "VocabCore", "VocabICU", "VocabLocales", "VocabStore",
+                "VocabCore", "VocabICU", "VocabLocales", "VocabStore", "VocabReports", "VocabService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
@@ -64,6 +97,14 @@ let package = Package(
                     exclude: ["Vectors", "Fixtures"], swiftSettings: strictSettings),
         .testTarget(name: "VocabStoreTests",
                     dependencies: ["VocabStore", "VocabTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+                    swiftSettings: strictSettings),
+        .testTarget(name: "VocabServiceTests",
+                    dependencies: ["VocabService", "VocabCore", "VocabLocales", "VocabStore", "VocabTestSupport",
+                                   .product(name: "Hummingbird", package: "hummingbird"),
+                                   .product(name: "HummingbirdTesting", package: "hummingbird"),
+                                   .product(name: "HTTPTypes", package: "swift-http-types"),
+                                   .product(name: "NIOCore", package: "swift-nio"),
+                                   .product(name: "Logging", package: "swift-log")],
                     swiftSettings: strictSettings),
         .testTarget(name: "VocabCLITests", dependencies: ["vocab", "VocabTestSupport"], exclude: ["Fixtures"],
                     swiftSettings: strictSettings),

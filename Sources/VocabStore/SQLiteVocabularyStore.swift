@@ -11,7 +11,7 @@ public import VocabCore
 public final class SQLiteVocabularyStore: VocabularyStore {
     /// The database file, or `:memory:`.
     public let path: String
-    private let writer: any DatabaseWriter
+    let writer: any DatabaseWriter
     private let afterInsertingTerm: (@Sendable (Int) throws -> Void)?
     /// Whether the terms table has the speakable columns: a store opened read-only may predate migration
     /// "v3 speakable terms" (reading never migrates); its terms are all plain.
@@ -240,9 +240,26 @@ public final class SQLiteVocabularyStore: VocabularyStore {
     }
 
     /// Turns database errors into ``VocabularyStoreError`` naming the file; rule errors pass through.
-    private func mapErrors<T>(_ body: () async throws -> T) async throws -> T {
+    func mapErrors<T>(_ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
+        } catch let error as DatabaseError {
+            throw VocabularyStoreError(path: path, message: error.message ?? "\(error.resultCode)")
+        }
+    }
+}
+
+extension SQLiteVocabularyStore {
+    /// Checkpoints the write-ahead log into the database file and closes every connection, for a clean
+    /// shutdown: the file is whole on its own afterwards. Nothing may use the store after this.
+    public func close() throws {
+        do {
+            if let pool = writer as? DatabasePool {
+                try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+                try pool.close()
+            } else if let queue = writer as? DatabaseQueue {
+                try queue.close()
+            }
         } catch let error as DatabaseError {
             throw VocabularyStoreError(path: path, message: error.message ?? "\(error.resultCode)")
         }

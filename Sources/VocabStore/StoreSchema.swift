@@ -57,6 +57,18 @@ enum StoreSchema {
                     CHECK (pronunciation_hint IS NULL OR length(pronunciation_hint) > 0);
                 """)
         }
+        migrator.registerMigration("v4 access tokens") { db in
+            // Per-user bearer tokens of the service, by the SHA-256 digest of the token (never the token).
+            try db.execute(sql: """
+                CREATE TABLE access_token (
+                    digest TEXT PRIMARY KEY NOT NULL CHECK (length(digest) = 64),
+                    id TEXT NOT NULL,
+                    user TEXT NOT NULL CHECK (length(user) > 0),
+                    created_at DATETIME NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX access_token_by_user ON access_token (user, id);
+                """)
+        }
         return migrator
     }
 }

@@ -1,11 +1,13 @@
 import Foundation
 import Synchronization
 
-/// An in-memory ``VocabularyStore`` with the same semantics as the SQLite one, for tests and embedding.
-public final class MemoryVocabularyStore: VocabularyStore {
+/// An in-memory ``VocabularyStore`` and ``AccessTokenStore`` with the same semantics as the SQLite one, for
+/// tests and embedding.
+public final class MemoryVocabularyStore: VocabularyStore, AccessTokenStore {
     private struct State {
         var sets: [UserID: [VocabularyStringType: StoredVocabulary]] = [:]
         var languages: [UserID: String] = [:]
+        var tokens: [String: AccessTokenRecord] = [:]
         var lastVersion: Int64 = 0
     }
 
@@ -67,5 +69,25 @@ public final class MemoryVocabularyStore: VocabularyStore {
 
     public func setLanguage(_ code: SiriLanguageCode?, for user: UserID) async throws {
         state.withLock { $0.languages[user] = code?.identifier }
+    }
+
+    public func saveToken(_ record: AccessTokenRecord) async throws {
+        state.withLock { $0.tokens[record.digest] = record }
+    }
+
+    public func token(withDigest digest: String) async throws -> AccessTokenRecord? {
+        state.withLock { $0.tokens[digest] }
+    }
+
+    public func tokens(of user: UserID) async throws -> [AccessTokenRecord] {
+        state.withLock { $0.tokens.values.filter { $0.user == user }.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) } }
+    }
+
+    public func revokeTokens(of user: UserID, id: String?) async throws -> Int {
+        state.withLock { state in
+            let doomed = state.tokens.values.filter { $0.user == user && (id == nil || $0.id == id) }
+            for record in doomed { state.tokens.removeValue(forKey: record.digest) }
+            return doomed.count
+        }
     }
 }

@@ -23,32 +23,3 @@ enum AppVocabularySource {
         return items
     }
 }
-
-/// The JSON form of an app-term resolution.
-struct AppTermReport: Encodable {
-    struct Match: Encodable {
-        let identifier: String
-        let phrase: String
-        let via: String
-        let score: Double
-    }
-    let locale: LocaleSelectionReport
-    let parameter: String
-    let query: String
-    let outcome: String
-    let truncated: Bool
-    let matches: [Match]
-
-    init(locale: LocaleSelectionReport, parameter: String, query: String, result: AppTermResolver.Result) {
-        self.locale = locale
-        self.parameter = parameter
-        self.query = query
-        outcome = result.outcome
-        truncated = result.truncated
-        matches = result.matches.map {
-            Match(identifier: $0.entry.identifier, phrase: $0.entry.phrase,
-                  via: $0.entry.isPronunciation ? "pronunciation" : "phrase",
-                  score: ($0.candidate.score * 1000).rounded() / 1000)
-        }
-    }
-}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VocabCore
+import VocabReports
 import VocabICU
 import VocabLocales
 import VocabStore

@@ -1,59 +1,6 @@
 import Foundation
 import VocabCore
 
-/// The JSON schema of `vocab resolve --json` (documented in README.md).
-struct ResolveReport: Encodable {
-    struct Link: Encodable {
-        let query: [String]
-        let term: [String]
-        let similarity: Double
-        let reason: String
-    }
-
-    struct CandidateReport: Encodable {
-        let term: String
-        let identifier: String?
-        let rank: Int
-        let score: Double
-        let reading: String?
-        let links: [Link]?
-
-        init(_ candidate: Candidate, queryTokens: [MatchToken], explain: Bool) {
-            term = candidate.term
-            identifier = candidate.identifier
-            rank = candidate.rank
-            score = (candidate.score * 1000).rounded() / 1000
-            reading = explain ? candidate.reading : nil
-            links = explain ? candidate.alignment.links.map { link in
-                Link(query: link.query.map { queryTokens[$0].text }, term: link.term.map { candidate.termTokens[$0].text },
-                     similarity: (link.similarity * 1000).rounded() / 1000, reason: link.reason.rawValue)
-            } : nil
-        }
-    }
-
-    let locale: LocaleSelectionReport
-    let query: String
-    let queryTokens: [String]
-    let outcome: String
-    let truncated: Bool
-    let candidates: [CandidateReport]
-    let considered: [CandidateReport]?
-
-    init(locale: LocaleSelectionReport, query: String, result: Resolver.Result, explain: Bool) {
-        self.locale = locale
-        self.query = query
-        queryTokens = result.queryTokens.map(\.text)
-        outcome = result.resolution.name
-        if case .disambiguation(_, let truncated) = result.resolution { self.truncated = truncated } else { truncated = false }
-        candidates = result.resolution.candidates.map {
-            CandidateReport($0, queryTokens: result.queryTokens, explain: explain)
-        }
-        considered = explain ? result.ranked.prefix(10).map {
-            CandidateReport($0, queryTokens: result.queryTokens, explain: true)
-        } : nil
-    }
-}
-
 /// The text form of `vocab resolve`.
 enum ResolveText {
     static func render(_ result: Resolver.Result, query: String, selection: LocaleSelection, vocabularySize: Int,

@@ -1,0 +1,56 @@
+public import VocabCore
+
+/// The JSON schema of a resolution: `vocab resolve --json` and the service's resolve answer (documented in
+/// README.md and the OpenAPI document).
+public struct ResolveReport: Encodable, Sendable {
+    public struct Link: Encodable, Sendable {
+        public let query: [String]
+        public let term: [String]
+        public let similarity: Double
+        public let reason: String
+    }
+
+    public struct CandidateReport: Encodable, Sendable {
+        public let term: String
+        public let identifier: String?
+        public let rank: Int
+        public let score: Double
+        public let reading: String?
+        public let links: [Link]?
+
+        init(_ candidate: Candidate, queryTokens: [MatchToken], explain: Bool) {
+            term = candidate.term
+            identifier = candidate.identifier
+            rank = candidate.rank
+            score = (candidate.score * 1000).rounded() / 1000
+            reading = explain ? candidate.reading : nil
+            links = explain ? candidate.alignment.links.map { link in
+                Link(query: link.query.map { queryTokens[$0].text }, term: link.term.map { candidate.termTokens[$0].text },
+                     similarity: (link.similarity * 1000).rounded() / 1000, reason: link.reason.rawValue)
+            } : nil
+        }
+    }
+
+    public let locale: LocaleSelectionReport
+    public let query: String
+    public let queryTokens: [String]
+    public let outcome: String
+    public let truncated: Bool
+    public let candidates: [CandidateReport]
+    public let considered: [CandidateReport]?
+
+    /// The report of one resolution.
+    public init(locale: LocaleSelectionReport, query: String, result: Resolver.Result, explain: Bool) {
+        self.locale = locale
+        self.query = query
+        queryTokens = result.queryTokens.map(\.text)
+        outcome = result.resolution.name
+        if case .disambiguation(_, let truncated) = result.resolution { self.truncated = truncated } else { truncated = false }
+        candidates = result.resolution.candidates.map {
+            CandidateReport($0, queryTokens: result.queryTokens, explain: explain)
+        }
+        considered = explain ? result.ranked.prefix(10).map {
+            CandidateReport($0, queryTokens: result.queryTokens, explain: true)
+        } : nil
+    }
+}

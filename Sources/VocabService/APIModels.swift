@@ -1,0 +1,149 @@
+public import Foundation
+public import VocabCore
+public import VocabReports
+
+// The JSON bodies of the HTTP API (described in openapi.json). Answers name the user and type they are
+// about, so that a log line or a test reads on its own.
+
+/// `PUT /v1/users/{user}/vocabulary/{type}`.
+struct ReplaceBody: Decodable {
+    static let keys: Set<String> = ["terms"]
+    let terms: [VocabularyTerm]
+}
+
+/// The answer to a replace: what was stored, what was dropped and why.
+public struct ReplaceAnswer: Codable, Sendable {
+    public struct Dropped: Codable, Sendable {
+        public let count: Int
+        public let first: [String]
+        public let reason: String?
+    }
+    public let user: String
+    public let type: String
+    public let stored: Int
+    public let repeats: Int
+    public let version: Int64
+    public let previousCount: Int?
+    public let dropped: Dropped
+
+    init(user: UserID, type: VocabularyStringType, result: ReplaceResult) {
+        self.user = user.rawValue
+        self.type = type.rawValue
+        stored = result.stored
+        repeats = result.repeats
+        version = result.version
+        previousCount = result.previousCount
+        dropped = Dropped(count: result.dropped.count, first: result.dropped.first,
+                          reason: result.dropped.reason?.description)
+    }
+}
+
+/// One stored set.
+public struct SetAnswer: Codable, Sendable {
+    public let user: String
+    public let type: String
+    public let version: Int64
+    public let updatedAt: Date
+    public let count: Int
+    /// Plain terms as strings, speakable ones as objects.
+    public let terms: [VocabularyTerm]
+
+    init(_ set: StoredVocabulary) {
+        user = set.user.rawValue
+        type = set.type.rawValue
+        version = set.version
+        updatedAt = set.updatedAt
+        count = set.entries.count
+        terms = set.entries
+    }
+}
+
+/// All of a user's sets.
+public struct SetsAnswer: Codable, Sendable {
+    public let user: String
+    public let sets: [SetAnswer]
+}
+
+/// What a removal erased.
+public struct RemovalAnswer: Codable, Sendable {
+    public let user: String
+    public let removedTypes: [String]
+    public let removedTerms: Int
+    public let removedLanguage: String?
+
+    init(user: UserID, result: RemovalResult) {
+        self.user = user.rawValue
+        removedTypes = result.types.map(\.rawValue)
+        removedTerms = result.terms
+        removedLanguage = result.language
+    }
+}
+
+/// `PUT /v1/users/{user}/language`.
+struct LanguageBody: Decodable {
+    static let keys: Set<String> = ["code"]
+    let code: String
+}
+
+/// A user's language: as stored, and what is in force with the locale serving it.
+public struct LanguageAnswer: Encodable, Sendable {
+    public let user: String
+    public let stored: String?
+    public let inForce: String
+    public let locale: LocaleSelectionReport
+}
+
+/// `POST /v1/users/{user}/resolve`.
+struct ResolveBody: Decodable {
+    static let keys: Set<String> = ["query", "type", "language", "explain"]
+    let query: String
+    let type: String?
+    let language: String?
+    let explain: Bool?
+}
+
+/// `POST /v1/locales/{locale}/parameters/{parameter}/resolve`.
+struct AppResolveBody: Decodable {
+    static let keys: Set<String> = ["query"]
+    let query: String
+}
+
+/// A minted token: shown once, stored only as its digest.
+public struct TokenAnswer: Codable, Sendable {
+    public let user: String
+    public let id: String
+    public let token: String
+    public let createdAt: Date
+}
+
+/// A user's tokens, by public id.
+public struct TokenListAnswer: Codable, Sendable {
+    public struct Token: Codable, Sendable {
+        public let id: String
+        public let createdAt: Date
+    }
+    public let user: String
+    public let tokens: [Token]
+}
+
+/// What a revocation did.
+public struct RevocationAnswer: Codable, Sendable {
+    public let user: String
+    public let revoked: Int
+}
+
+/// The locales the service holds.
+public struct LocalesAnswer: Codable, Sendable {
+    public struct Locale: Codable, Sendable {
+        public let locale: String
+        public let isDefault: Bool
+        public let hasAppVocabulary: Bool
+    }
+    public let locales: [Locale]
+}
+
+/// `/healthz` and `/readyz`.
+public struct HealthAnswer: Codable, Sendable {
+    public let status: String
+    public let detail: String?
+}

@@ -1,0 +1,41 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import VocabCore
+import VocabStore
+
+/// Turns every error into an `application/problem+json` answer: ``Problem``s as they are, Hummingbird's
+/// own errors (no route, body too large) with their status, store failures as 503 and anything else as 500
+/// (details logged, not shown). Each answer is logged with its route, status and duration.
+struct ProblemMiddleware: RouterMiddleware {
+    typealias Context = VocabRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response {
+        let started = ContinuousClock.now
+        let response: Response
+        do {
+            response = try await next(request, context)
+        } catch let problem as Problem {
+            response = Problem.render(problem)
+        } catch let error as any HTTPResponseError {
+            let detail = error.status == .notFound ? "no route for \(request.method) \(request.uri.path)"
+                : error.status.reasonPhrase
+            response = Problem.render(Problem(error.status, detail))
+        } catch let error as VocabularyStoreError {
+            context.logger.error("store failure", metadata: ["error": "\(error)"])
+            response = Problem.render(Problem(.serviceUnavailable, "the vocabulary store is unavailable; try again"))
+        } catch {
+            context.logger.error("unexpected failure", metadata: ["error": "\(error)"])
+            response = Problem.render(Problem(.internalServerError, "an unexpected error; it has been logged"))
+        }
+        let elapsed = ContinuousClock.now - started
+        context.logger.debug("answered", metadata: [
+            "route": "\(context.endpointPath ?? "unmatched")", "method": "\(request.method)",
+            "status": "\(response.status.code)",
+            "duration_us": "\(elapsed.components.attoseconds / 1_000_000_000_000 + elapsed.components.seconds * 1_000_000)",
+        ])
+        return response
+    }
+}

@@ -1,0 +1,50 @@
+public import Hummingbird
+public import Logging
+import ServiceLifecycle
+import VocabCore
+
+/// Builds the Hummingbird application of `vocab serve`: the routes, the middleware, and the services that
+/// run beside the server.
+public enum ServiceApplication {
+    /// The router with every route, for the application and for in-process tests.
+    public static func router(for service: VocabularyService) -> Router<VocabRequestContext> {
+        let router = Router(context: VocabRequestContext.self)
+        // Outermost first: count what the client finally gets, after errors became problem documents.
+        router.middlewares.add(RequestCountingMiddleware(metrics: service.metrics))
+        router.middlewares.add(ProblemMiddleware())
+        OperationsRoutes(service: service).register(on: router)
+        AdminRoutes(service: service).register(on: router)
+        UserRoutes(service: service).register(on: router)
+        LocaleRoutes(service: service).register(on: router)
+        return router
+    }
+
+    /// The application: the server on the configured address, and `onShutdown` run once the server has
+    /// stopped and its in-flight requests have finished (SIGTERM or SIGINT under `runService()`).
+    ///
+    /// - Parameters:
+    ///   - onShutdown: Closes the store; runs after the server, since services stop in reverse order.
+    public static func application(
+        for service: VocabularyService, logger: Logger,
+        onShutdown: @escaping @Sendable () async -> Void = {}
+    ) -> some ApplicationProtocol {
+        Application(
+            router: router(for: service),
+            configuration: .init(address: .hostname(service.configuration.host, port: service.configuration.port),
+                                 serverName: "vocab"),
+            services: [ShutdownHook(action: onShutdown, logger: logger)],
+            logger: logger)
+    }
+}
+
+/// Waits for graceful shutdown, then runs its action (closing the store).
+struct ShutdownHook: Service {
+    let action: @Sendable () async -> Void
+    let logger: Logger
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        await action()
+        logger.info("stopped")
+    }
+}

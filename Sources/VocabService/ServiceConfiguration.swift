@@ -1,0 +1,29 @@
+/// How one `vocab serve` instance runs: where it listens, what it serves, and its bounds.
+public struct ServiceConfiguration: Sendable {
+    /// The address to bind (default loopback: exposing the service is a deliberate choice).
+    public var host: String = "127.0.0.1"
+    /// The port; 0 picks a free one.
+    public var port: Int = 8080
+    /// The most bytes of index the cache holds over all users (least recently used indexes go first).
+    public var cacheBytes: Int = 256 << 20
+    /// The largest request body accepted; larger ones are answered 413.
+    public var maximumBodyBytes: Int = 16 << 20
+    /// The most terms one replace may carry; more are answered 413 (the per-type capacity then still
+    /// applies to what is accepted).
+    public var maximumTermsPerRequest: Int = VocabularyLimitsDefaults.perType
+    /// The capacity (priority bound) of stored sets.
+    public var perTypeCapacity: Int = VocabularyLimitsDefaults.perType
+    public var perUserCapacity: Int = VocabularyLimitsDefaults.perUser
+    /// Whether built indexes are also kept on disk beside the store (``VocabStore/PersistedIndexes``), so
+    /// that a restarted instance loads instead of rebuilding.
+    public var keepsIndexesOnDisk: Bool = true
+
+    /// The defaults.
+    public init() {}
+}
+
+/// The store's default capacities, repeated here so that configuration has no store dependency.
+public enum VocabularyLimitsDefaults {
+    public static let perType = 100_000
+    public static let perUser = 200_000
+}

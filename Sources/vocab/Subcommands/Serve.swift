@@ -1,0 +1,186 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import VocabCore
+import VocabLocales
+import VocabService
+import VocabStore
+
+/// `vocab serve`: the HTTP service over the embedded SQLite store.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the vocabulary API over HTTP (JSON under /v1, OpenAPI at /v1/openapi.json).",
+        discussion: """
+            Listens on 127.0.0.1:8080 by default, over the SQLite store of --store. The admin token (which \\
+            mints per-user tokens) comes from $VOCAB_ADMIN_TOKEN or --admin-token-file; without either, one \\
+            is generated into admin-token beside the store (mode 0600) and its path is logged. SIGTERM or \\
+            SIGINT stops accepting, lets in-flight requests finish, and closes the store.
+            Example:
+              VOCAB_ADMIN_TOKEN=change-me-to-a-long-secret vocab serve --port 8080
+            """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("The address to bind (default: $VOCAB_HOST, else 127.0.0.1).",
+                                            valueName: "host"))
+    var host: String?
+
+    @Option(name: .long, help: ArgumentHelp("The port (default: $VOCAB_PORT, else 8080; 0 picks a free one).",
+                                            valueName: "port"))
+    var port: Int?
+
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var localesOptions: LocalesOptions
+
+    @Option(name: .customLong("cache-size"), help: ArgumentHelp(
+        "The most index memory kept over all users, e.g. 256MB, 1GB (default: $VOCAB_CACHE_SIZE, else 256MB).",
+        valueName: "size"))
+    var cacheSize: String?
+
+    @Option(name: .customLong("max-body-size"), help: ArgumentHelp(
+        "The largest request body accepted, e.g. 16MB (default).", valueName: "size"))
+    var maxBodySize: String?
+
+    @Option(name: .customLong("admin-token-file"), help: ArgumentHelp(
+        "A file holding the admin token (default: $VOCAB_ADMIN_TOKEN_FILE).", valueName: "path"))
+    var adminTokenFile: String?
+
+    @Option(name: .customLong("log-level"), help: ArgumentHelp(
+        "trace, debug, info, notice, warning, error or critical (default: $VOCAB_LOG_LEVEL, else info); "
+            + "debug logs every request.", valueName: "level"))
+    var logLevel: String?
+
+    @Option(name: .customLong("log-format"), help: ArgumentHelp("json (default) or text.", valueName: "format"))
+    var logFormat: String = "json"
+
+    @Flag(name: .customLong("no-index-files"), help: "Do not keep built indexes on disk beside the store.")
+    var noIndexFiles = false
+
+    private var environment: [String: String] { ProcessInfo.processInfo.environment }
+
+    func validate() throws {
+        _ = try serviceConfiguration()
+        _ = try level()
+        guard ["json", "text"].contains(logFormat) else {
+            throw ValidationError("--log-format '\(logFormat)' is not a format; expected json or text")
+        }
+    }
+
+    private func level() throws -> Logger.Level {
+        let given = logLevel ?? environment["VOCAB_LOG_LEVEL"] ?? "info"
+        guard let level = Logger.Level(rawValue: given) else {
+            throw ValidationError("\(logLevel != nil ? "--log-level" : "VOCAB_LOG_LEVEL") '\(given)' is not a level; "
+                + "expected trace, debug, info, notice, warning, error or critical")
+        }
+        return level
+    }
+
+    private func serviceConfiguration() throws -> ServiceConfiguration {
+        var configuration = ServiceConfiguration()
+        configuration.host = host ?? environment["VOCAB_HOST"] ?? configuration.host
+        if configuration.host.isEmpty { throw ValidationError("--host is empty; expected an address such as 127.0.0.1") }
+        if let port {
+            configuration.port = port
+        } else if let given = environment["VOCAB_PORT"] {
+            guard let parsed = Int(given) else { throw ValidationError("VOCAB_PORT '\(given)' is not a port number") }
+            configuration.port = parsed
+        }
+        guard (0...65_535).contains(configuration.port) else {
+            throw ValidationError("port \(configuration.port) is out of range; expected 0 to 65535")
+        }
+        if let size = cacheSize ?? environment["VOCAB_CACHE_SIZE"] {
+            configuration.cacheBytes = try ByteSize.parse(size, option: cacheSize != nil ? "--cache-size" : "VOCAB_CACHE_SIZE")
+        }
+        if let maxBodySize {
+            configuration.maximumBodyBytes = try ByteSize.parse(maxBodySize, option: "--max-body-size")
+        }
+        configuration.keepsIndexesOnDisk = !noIndexFiles
+        return configuration
+    }
+
+    func run() async throws {
+        let level = try level()
+        let format = logFormat
+        LoggingSystem.bootstrap { label in
+            if format == "json" { return JSONLogHandler(label: label, level: level) }
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "vocab.serve")
+        let configuration = try serviceConfiguration()
+        let adminToken = try loadAdminToken(logger: logger)
+        let directory = try localesOptions.directory()
+        let locales: LanguageContexts
+        do { locales = try LanguageContexts(directory: directory) } catch {
+            throw CommandFailure(description: "\(error)")
+        }
+        let store = try storeOptions.open()
+        let service = VocabularyService(store: store, storePath: store.path, locales: locales, adminToken: adminToken,
+                                        configuration: configuration, logger: logger)
+        logger.info("starting", metadata: [
+            "store": "\(store.path)", "locales": "\(directory.url.path)",
+            "cache_bytes": "\(configuration.cacheBytes)", "address": "\(configuration.host):\(configuration.port)",
+        ])
+        let application = ServiceApplication.application(for: service, logger: logger) {
+            do {
+                try store.close()
+                logger.info("store closed", metadata: ["store": "\(store.path)"])
+            } catch {
+                logger.error("closing the store failed", metadata: ["error": "\(error)"])
+            }
+        }
+        try await application.runService()
+    }
+
+    /// The admin token: `$VOCAB_ADMIN_TOKEN`, else the file of `--admin-token-file` or
+    /// `$VOCAB_ADMIN_TOKEN_FILE`, else `admin-token` beside the store (generated on first start).
+    private func loadAdminToken(logger: Logger) throws -> AdminToken {
+        if let secret = environment["VOCAB_ADMIN_TOKEN"] {
+            return try wrap(secret, source: "VOCAB_ADMIN_TOKEN")
+        }
+        let explicit = adminTokenFile ?? environment["VOCAB_ADMIN_TOKEN_FILE"]
+        let path = explicit ?? URL(fileURLWithPath: storeOptions.path).deletingLastPathComponent()
+            .appendingPathComponent("admin-token").path
+        if explicit == nil, !FileManager.default.fileExists(atPath: path) {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            guard FileManager.default.createFile(atPath: path, contents: Data((AccessTokens.mint() + "\n").utf8),
+                                                 attributes: [.posixPermissions: 0o600]) else {
+                throw CommandFailure(description: "\(path): cannot write the generated admin token")
+            }
+            logger.notice("generated an admin token", metadata: ["file": "\(path)"])
+        }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw CommandFailure(description: "\(path): cannot read the admin token file")
+        }
+        logger.info("admin token from a file", metadata: ["file": "\(path)"])
+        return try wrap(text, source: path)
+    }
+
+    private func wrap(_ secret: String, source: String) throws -> AdminToken {
+        do { return try AdminToken(secret, source: source) } catch {
+            throw CommandFailure(description: "\(error)")
+        }
+    }
+}
+
+/// Sizes such as `256MB`, `1GB`, `64KiB` or a plain number of bytes.
+enum ByteSize {
+    static func parse(_ text: String, option: String) throws -> Int {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).uppercased()
+        let units: [(String, Int)] = [("GIB", 1 << 30), ("MIB", 1 << 20), ("KIB", 1 << 10), ("GB", 1 << 30),
+                                      ("MB", 1 << 20), ("KB", 1 << 10), ("G", 1 << 30), ("M", 1 << 20),
+                                      ("K", 1 << 10), ("B", 1)]
+        var number = trimmed
+        var scale = 1
+        if let (suffix, factor) = units.first(where: { trimmed.hasSuffix($0.0) }) {
+            number = String(trimmed.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
+            scale = factor
+        }
+        guard let value = Int(number), value > 0, value <= Int.max / scale else {
+            throw ValidationError("\(option) '\(text)' is not a size; expected a positive size such as 256MB")
+        }
+        return value * scale
+    }
+}

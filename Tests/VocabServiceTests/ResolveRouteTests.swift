@@ -1,0 +1,107 @@
+import Foundation
+import HTTPTypes
+import Testing
+import VocabCore
+import VocabService
+
+@Suite struct ResolveRouteTests {
+    @Test("Resolve answers as the CLI's --json: outcome, candidates, locale; speakables carry their identifier")
+    func resolves() async throws {
+        try await ServiceHarness().run { client in
+            let token = try await client.mint("alice")
+            _ = try await client.send(.put, "/v1/users/alice/vocabulary/contactName", token: token, json: """
+                {"terms": ["Matthieu Lefèvre", "Bobo le Grand", "Bobo Jr.", "Petit Bobo",
+                           {"phrase": "Siobhan Kelly", "identifier": "c-17", "pronunciationHint": "shuh vaughn kelly"}]}
+                """)
+            let success = try await client.resolve("matieu lefevre", user: "alice", token: token,
+                                                    extra: #", "language": "fr-FR""#)
+            #expect(success.json?["outcome"] as? String == "success")
+            let locale = success.json?["locale"] as? [String: Any]
+            #expect(locale?["explanation"] as? String == "fr-FR (requested fr-FR from the request's language)")
+            let bobo = try await client.resolve("bobo", user: "alice", token: token)
+            #expect(bobo.json?["outcome"] as? String == "disambiguation")
+            #expect((bobo.json?["candidates"] as? [[String: Any]])?.count == 3)
+            let hint = try await client.resolve("shuh vaughn kelly", user: "alice", token: token, extra: #", "explain": true"#)
+            let candidate = (hint.json?["candidates"] as? [[String: Any]])?.first
+            #expect(candidate?["identifier"] as? String == "c-17")
+            #expect(candidate?["reading"] as? String == "pronunciation")
+            #expect(hint.json?["considered"] != nil)
+            let nothing = try await client.resolve("  ", user: "alice", token: token)
+            #expect(nothing.json?["outcome"] as? String == "needsValue")
+        }
+    }
+
+    @Test("The user's stored language is used when the request names none")
+    func storedLanguage() async throws {
+        try await ServiceHarness().run { client in
+            let token = try await client.mint("alice")
+            try await client.put(["Bobo"], user: "alice", token: token)
+            _ = try await client.send(.put, "/v1/users/alice/language", token: token, json: #"{"code": "it-IT"}"#)
+            let answer = try await client.resolve("bobo", user: "alice", token: token)
+            let locale = answer.json?["locale"] as? [String: Any]
+            #expect(locale?["used"] as? String == "it-IT")
+            #expect(locale?["source"] as? String == "userSetting")
+        }
+    }
+
+    @Test("A replace or removal is visible to the very next request")
+    func nextRequestSeesChanges() async throws {
+        try await ServiceHarness().run { client in
+            let token = try await client.mint("alice")
+            try await client.put(["Bobo le Grand"], user: "alice", token: token)
+            #expect(try await client.resolve("bobo le grand", user: "alice", token: token).json?["outcome"] as? String
+                == "success")
+            try await client.put(["Zoé Martin"], user: "alice", token: token)
+            #expect(try await client.resolve("bobo le grand", user: "alice", token: token).json?["outcome"] as? String
+                == "unsupported")
+            #expect(try await client.resolve("zoe martin", user: "alice", token: token).json?["outcome"] as? String
+                == "success")
+            _ = try await client.send(.delete, "/v1/users/alice/vocabulary/contactName", token: token)
+            let gone = try await client.resolve("zoe martin", user: "alice", token: token)
+            #expect(gone.status == .notFound)
+            #expect(gone.field == "type")
+        }
+    }
+
+    @Test("Bad resolve requests name their field", arguments: [
+        (#"{"query": "bobo", "type": "contactNames"}"#, 422, "type"),
+        (#"{"query": "bobo", "language": "xx_@@"}"#, 422, "language"),
+        (#"{"query": 3}"#, 422, "query"),
+        (#"{"qurey": "bobo"}"#, 422, "qurey"),
+        (#"{"query": "\#(String(repeating: "a", count: 65))"}"#, 422, "query"),
+        (#"{"query": "bobo", "explain": "yes"}"#, 422, "explain"),
+    ] as [(String, Int, String)])
+    func badRequests(body: String, status: Int, field: String) async throws {
+        try await ServiceHarness().run { client in
+            let token = try await client.mint("alice")
+            try await client.put(["Bobo"], user: "alice", token: token)
+            let answer = try await client.send(.post, "/v1/users/alice/resolve", token: token, json: body)
+            #expect(answer.status.code == status, "\(answer.text)")
+            #expect(answer.field == field, "\(answer.text)")
+        }
+    }
+
+    @Test("App vocabulary resolves with any valid token; an unknown parameter is 404; no token is 401")
+    func appVocabulary() async throws {
+        try await ServiceHarness().run { client in
+            let token = try await client.mint("alice")
+            let path = "/v1/locales/fr-FR/parameters/INStartWorkoutIntent.workoutName/resolve"
+            let listing = try String(contentsOf: ServiceHarness.repository
+                .appendingPathComponent("Locales/fr-FR/AppIntentVocabulary.plist"), encoding: .utf8)
+            #expect(listing.contains("INStartWorkoutIntent.workoutName"))
+            let answer = try await client.send(.post, path, token: token, json: #"{"query": "couic hitte"}"#)
+            #expect(answer.status == .ok, "\(answer.text)")
+            #expect(answer.json?["parameter"] as? String == "INStartWorkoutIntent.workoutName")
+            let asAdmin = try await client.send(.post, path, token: ServiceHarness.adminToken, json: #"{"query": "x"}"#)
+            #expect(asAdmin.status == .ok)
+            let unknown = try await client.send(.post, "/v1/locales/fr-FR/parameters/Nope/resolve", token: token,
+                                                json: #"{"query": "x"}"#)
+            #expect(unknown.status == .notFound)
+            #expect(unknown.field == "parameter")
+            #expect(try await client.send(.post, path, json: #"{"query": "x"}"#).status == .unauthorized)
+            let badLocale = try await client.send(.post, "/v1/locales/@@/parameters/Nope/resolve", token: token,
+                                                  json: #"{"query": "x"}"#)
+            #expect(badLocale.field == "locale")
+        }
+    }
+}
