@@ -51,3 +51,25 @@ import VocabCore
         #expect(try await writing.vocabulary(for: alice, type: .contactName)?.entries == entries)
     }
 }
+
+@Suite struct AccessTokenStoreTests {
+    static func record(_ digest: Character, user: UserID) -> AccessTokenRecord {
+        AccessTokenRecord(digest: String(repeating: digest, count: 64), user: user, createdAt: Date())
+    }
+
+    @Test("Tokens are found by digest, listed per user, revoked by id or all at once", arguments: Backend.allCases)
+    func tokens(kind: Backend) async throws {
+        let store = try kind.make() as! any VocabularyStore & AccessTokenStore
+        try await store.saveToken(Self.record("a", user: "alice"))
+        try await store.saveToken(Self.record("b", user: "alice"))
+        try await store.saveToken(Self.record("c", user: "bob"))
+        #expect(try await store.token(withDigest: String(repeating: "a", count: 64))?.user == "alice")
+        #expect(try await store.token(withDigest: String(repeating: "d", count: 64)) == nil)
+        #expect(try await store.tokens(of: "alice").map(\.id).sorted() == ["aaaaaaaaaaaa", "bbbbbbbbbbbb"])
+        #expect(try await store.revokeTokens(of: "alice", id: "cccccccccccc") == 0)  // bob's id: not alice's
+        #expect(try await store.revokeTokens(of: "alice", id: "aaaaaaaaaaaa") == 1)
+        #expect(try await store.revokeTokens(of: "alice", id: nil) == 1)
+        #expect(try await store.tokens(of: "alice").isEmpty)
+        #expect(try await store.tokens(of: "bob").count == 1)
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Synchronization
+import Testing
+import VocabTestSupport
+
+/// Text appended by one thread and read by others.
+final class LogBuffer: Sendable {
+    private let text = Mutex("")
+    func append(_ data: Data) -> String { text.withLock { $0 += String(decoding: data, as: UTF8.self); return $0 } }
+    var current: String { text.withLock { $0 } }
+}
+
+/// `vocab serve` as a process: start-up, configuration errors, and graceful shutdown on SIGTERM.
+final class RunningServer: Sendable {
+    let process: Process
+    let port: Int
+    private let log: LogBuffer
+
+    /// Starts the server on a free port and waits until it listens.
+    init(arguments: [String], environment: [String: String]) throws {
+        let process = VocabBinary.makeServeProcess(["serve", "--port", "0", "--log-format", "text"] + arguments,
+                                                   environment: environment)
+        let pipe = Pipe()
+        process.standardError = pipe
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let log = LogBuffer()
+        var port: Int?
+        let deadline = Date().addingTimeInterval(30)
+        while port == nil, Date() < deadline {
+            let chunk = pipe.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            let text = log.append(chunk)
+            if let range = text.range(of: #"listening on 127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
+                port = Int(text[range].split(separator: ":").last!)
+            }
+        }
+        guard let port else {
+            process.terminate()
+            throw ServerError("the server did not start: \(log.current)")
+        }
+        self.process = process
+        self.port = port
+        self.log = log
+        Thread.detachNewThread { [log] in
+            while true {
+                let chunk = pipe.fileHandleForReading.availableData
+                if chunk.isEmpty { return }
+                _ = log.append(chunk)
+            }
+        }
+    }
+
+    var logText: String { log.current }
+
+    /// Sends a request; returns the status and body.
+    func send(_ method: String, _ path: String, token: String? = nil, body: Data? = nil) async throws -> (Int, Data) {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        request.httpMethod = method
+        request.httpBody = body
+        request.timeoutInterval = 60
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+    }
+
+    /// Sends a signal and waits for the process to end; returns its exit status.
+    func stop(_ signal: Int32 = SIGTERM) -> Int32 {
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
+struct ServerError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension VocabBinary {
+    static func makeServeProcess(_ arguments: [String], environment: [String: String]) -> Process {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for key in ["VOCAB_LANGUAGE", "VOCAB_LOCALES", "VOCAB_STORE", "VOCAB_ADMIN_TOKEN", "VOCAB_PORT", "VOCAB_HOST"] {
+            env.removeValue(forKey: key)
+        }
+        env.merge(environment) { $1 }
+        process.environment = env
+        return process
+    }
+}
+
+@Suite(.serialized) struct ServeCommandTests {
+    static let admin = "serve-test-admin-token-0123456789"
+
+    @Test("SIGTERM lets an in-flight replace finish, then closes the store with its log checkpointed")
+    func gracefulShutdown() async throws {
+        let work = Workspace()
+        let server = try RunningServer(arguments: ["--store", work.store], environment: ["VOCAB_ADMIN_TOKEN": Self.admin])
+        let (mintStatus, minted) = try await server.send("POST", "/v1/admin/users/alice/tokens", token: Self.admin)
+        #expect(mintStatus == 201)
+        let token = try #require((try JSONSerialization.jsonObject(with: minted) as? [String: Any])?["token"] as? String)
+        let terms = (0..<60_000).map { "Given\($0) Family\($0 % 977)" }
+        let body = try JSONSerialization.data(withJSONObject: ["terms": terms])
+        let replace = Task {
+            let answer = try await server.send("PUT", "/v1/users/alice/vocabulary/contactName", token: token, body: body)
+            return (answer.0, Date())
+        }
+        // Wait until the replace is being handled (its body arrived), then ask the server to stop.
+        try await Task.sleep(for: .milliseconds(300))
+        let signalled = Date()
+        let status = server.stop(SIGTERM)
+        let (replaceStatus, answeredAt) = try await replace.value
+        #expect(replaceStatus == 200, "\(server.logText)")
+        #expect(status == 0, "\(server.logText)")
+        let log = server.logText
+        #expect(log.contains("store closed"))
+        // The replace answered after the signal was sent: it was in flight, and was allowed to finish.
+        #expect(answeredAt > signalled)
+        let replacedAt = log.range(of: "replaced a set")?.lowerBound
+        let closedAt = log.range(of: "store closed")?.lowerBound
+        #expect(replacedAt != nil && closedAt != nil && replacedAt! < closedAt!)
+        // Closed cleanly: the write-ahead log was folded into the database.
+        let wal = (try? FileManager.default.attributesOfItem(atPath: work.store + "-wal"))?[.size] as? Int ?? 0
+        #expect(wal == 0)
+        #expect(try work.listedTerms()?.count == 60_000)
+    }
+
+    @Test("Bad settings are refused before the server starts", arguments: [
+        (["--port", "70000"], [:], 64, "port 70000 is out of range"),
+        (["--cache-size", "lots"], [:], 64, "--cache-size 'lots' is not a size"),
+        (["--log-level", "loud"], [:], 64, "--log-level 'loud' is not a level"),
+        ([], ["VOCAB_ADMIN_TOKEN": "short"], 1, "VOCAB_ADMIN_TOKEN: the admin token must be at least 16 characters"),
+        (["--admin-token-file", "/nonexistent/admin"], [:], 1, "/nonexistent/admin: cannot read the admin token file"),
+    ] as [([String], [String: String], Int32, String)])
+    func badSettings(arguments: [String], environment: [String: String], status: Int32, message: String) throws {
+        let work = Workspace()
+        var env = environment
+        env["VOCAB_STORE"] = work.store
+        let process = VocabBinary.makeServeProcess(["serve", "--port", "0"] + arguments, environment: env)
+        let pipe = Pipe()
+        process.standardError = pipe
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == status, "\(text)")
+        #expect(text.contains(message), "\(text)")
+    }
+
+    @Test("Without an admin token one is generated beside the store (mode 0600) and reused")
+    func generatedAdminToken() async throws {
+        let work = Workspace()
+        let server = try RunningServer(arguments: ["--store", work.store], environment: [:])
+        let file = work.folder.appendingPathComponent("admin-token").path
+        let secret = try String(contentsOfFile: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let mode = (try FileManager.default.attributesOfItem(atPath: file))[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        #expect(try await server.send("POST", "/v1/admin/users/alice/tokens", token: secret).0 == 201)
+        #expect(!server.logText.contains(secret))
+        #expect(server.stop() == 0)
+    }
+}
