@@ -115,9 +115,7 @@ public final class VocabularyService: Sendable {
     /// Resolves a query against a user's set, in the body's language, else the user's, else the default.
     func resolve(_ body: ResolveBody, for user: UserID) async throws -> ResolveReport {
         let type = try Self.type(body.type ?? VocabularyStringType.contactName.rawValue, field: "type")
-        if let problem = TextLimits.lengthProblem(with: body.query, noun: "query") {
-            throw Problem.invalid("query", problem)
-        }
+        try Self.checkQuery(body.query)
         let started = ContinuousClock.now
         guard let stamp = try await store.changeStamp(for: user, type: type) else {
             throw Problem(.notFound, "the user has no \(type) vocabulary", field: "type")
@@ -176,7 +174,7 @@ public final class VocabularyService: Sendable {
 
     /// Resolves a query against a locale's app vocabulary for one intent parameter.
     func resolveAppTerm(_ query: String, parameter: String, locale given: String) throws -> AppTermReport {
-        if let problem = TextLimits.lengthProblem(with: query, noun: "query") { throw Problem.invalid("query", problem) }
+        try Self.checkQuery(query)
         let code = try locales.canonical(given, field: "locale")
         let request = LanguageRequest(code: code, source: .argument("the request path"))
         let (selection, context) = try locales.context(for: request)
@@ -231,6 +229,16 @@ public final class VocabularyService: Sendable {
             return nil
         } catch {
             return "the store does not answer: \(error)"
+        }
+    }
+
+    /// A query is what a recognizer wrote: printable text within ``TextLimits`` (empty is allowed: it
+    /// answers needsValue).
+    static func checkQuery(_ query: String) throws {
+        if let problem = TextLimits.lengthProblem(with: query, noun: "query") { throw Problem.invalid("query", problem) }
+        if let control = query.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+            throw Problem.invalid("query", "has the control character U+\(String(control.value, radix: 16, uppercase: true)); "
+                + "expected printable text")
         }
     }
 

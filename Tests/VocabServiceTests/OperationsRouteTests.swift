@@ -67,6 +67,29 @@ import VocabService
         }
     }
 
+    @Test("A known path asked with another method is 405 with Allow; the route table matches the document")
+    func methodNotAllowed() async throws {
+        try await ServiceHarness().run { client in
+            let answer = try await client.send(.patch, "/v1/users/alice/vocabulary/contactName")
+            #expect(answer.status == .methodNotAllowed)
+            #expect(answer.headers[.allow] == "PUT, GET, DELETE")
+            #expect(answer.contentType == "application/problem+json")
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json.utf8))
+                as? [String: Any])
+            let paths = try #require(document["paths"] as? [String: [String: Any]])
+            for (path, item) in paths {
+                let documented = Set(item.keys.filter { $0 != "parameters" }.map { $0.uppercased() })
+                let concrete = path.replacingOccurrences(of: #"\{[a-z]+\}"#, with: "x", options: .regularExpression)
+                let probe = try await client.send(.trace, concrete)
+                #expect(probe.status == .methodNotAllowed, "\(path)")
+                let allowed = Set((probe.headers[.allow] ?? "").split(separator: ",").map {
+                    $0.trimmingCharacters(in: .whitespaces)
+                })
+                #expect(allowed == documented, "\(path)")
+            }
+        }
+    }
+
     @Test("Locales are listed without a token, with the default and app vocabulary marked")
     func locales() async throws {
         try await ServiceHarness().run { client in

@@ -70,6 +70,7 @@ import VocabService
         (#"{"qurey": "bobo"}"#, 422, "qurey"),
         (#"{"query": "\#(String(repeating: "a", count: 65))"}"#, 422, "query"),
         (#"{"query": "bobo", "explain": "yes"}"#, 422, "explain"),
+        (#"{"query": "bo\u001bbo"}"#, 422, "query"),
     ] as [(String, Int, String)])
     func badRequests(body: String, status: Int, field: String) async throws {
         try await ServiceHarness().run { client in

@@ -37,6 +37,7 @@ import VocabService
         (#"{"terms": ["A", {"phrase": "B", "identifier": ""}]}"#, 422, "terms[1].identifier"),
         (#"{"terms": ["A", "\#(String(repeating: "x", count: 70))"]}"#, 422, "terms[1].phrase"),
         (#"{"terms": [" "]}"#, 422, "terms[0].phrase"),
+        (#"{"terms": ["A", "- –"]}"#, 422, "terms[1].phrase"),
         (#"{"terms": "Bobo"}"#, 422, "terms"),
         (#"{"terms": [{"phrase": "A", "pronounciationHint": "x"}]}"#, 422, "terms[0].pronounciationHint"),
         (#"{"term": ["A"]}"#, 422, "term"),

@@ -51,7 +51,7 @@ public enum TextLimits {
     }
 
     /// White space and dash punctuation (hyphen-minus, the Unicode dashes) separate words.
-    private static func isWordSeparator(_ character: Character) -> Bool {
+    static func isWordSeparator(_ character: Character) -> Bool {
         if character.isWhitespace { return true }
         guard let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1 else { return false }
         return scalar.properties.generalCategory == .dashPunctuation

@@ -20,9 +20,16 @@ struct ProblemMiddleware: RouterMiddleware {
         } catch let problem as Problem {
             response = Problem.render(problem)
         } catch let error as any HTTPResponseError {
-            let detail = error.status == .notFound ? "no route for \(request.method) \(request.uri.path)"
-                : error.status.reasonPhrase
-            response = Problem.render(Problem(error.status, detail))
+            let allowed = error.status == .notFound ? RouteTable.methods(for: request.uri.path) : []
+            if !allowed.isEmpty {
+                let names = allowed.map(\.rawValue).joined(separator: ", ")
+                response = Problem.render(Problem(.methodNotAllowed, "\(request.uri.path) answers \(names), not \(request.method)",
+                                                  headers: [(.allow, names)]))
+            } else {
+                let detail = error.status == .notFound ? "no route for \(request.method) \(request.uri.path)"
+                    : error.status.reasonPhrase
+                response = Problem.render(Problem(error.status, detail))
+            }
         } catch let error as VocabularyStoreError {
             context.logger.error("store failure", metadata: ["error": "\(error)"])
             response = Problem.render(Problem(.serviceUnavailable, "the vocabulary store is unavailable; try again"))
