@@ -90,7 +90,7 @@ let package = Package(
 
         .target(name: "VocabTestSupport", dependencies: ["VocabCore"], path: "Tests/VocabTestSupport",
                 swiftSettings: strictSettings),
-        .testTarget(name: "VocabCoreTests", dependencies: ["VocabCore", "VocabTestSupport"],
+        .testTarget(name: "VocabCoreTests", dependencies: ["VocabCore", "VocabReports", "VocabTestSupport"],
                     swiftSettings: strictSettings),
         // Vector and fixture files are read from disk by path (#filePath), not bundled.
         .testTarget(name: "VocabICUTests", dependencies: ["VocabICU", "VocabLocales", "VocabTestSupport"],

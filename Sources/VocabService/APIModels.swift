@@ -6,7 +6,7 @@ public import VocabReports
 // about, so that a log line or a test reads on its own.
 
 /// `PUT /v1/users/{user}/vocabulary/{type}`.
-struct ReplaceBody: Decodable {
+struct ReplaceBody: Decodable, AllowedKeys {
     static let keys: Set<String> = ["terms"]
     let terms: [VocabularyTerm]
 }
@@ -80,7 +80,7 @@ public struct RemovalAnswer: Codable, Sendable {
 }
 
 /// `PUT /v1/users/{user}/language`.
-struct LanguageBody: Decodable {
+struct LanguageBody: Decodable, AllowedKeys {
     static let keys: Set<String> = ["code"]
     let code: String
 }
@@ -94,7 +94,7 @@ public struct LanguageAnswer: Encodable, Sendable {
 }
 
 /// `POST /v1/users/{user}/resolve`.
-struct ResolveBody: Decodable {
+struct ResolveBody: Decodable, AllowedKeys {
     static let keys: Set<String> = ["query", "type", "language", "explain"]
     let query: String
     let type: String?
@@ -103,7 +103,7 @@ struct ResolveBody: Decodable {
 }
 
 /// `POST /v1/locales/{locale}/parameters/{parameter}/resolve`.
-struct AppResolveBody: Decodable {
+struct AppResolveBody: Decodable, AllowedKeys {
     static let keys: Set<String> = ["query"]
     let query: String
 }

@@ -16,6 +16,10 @@ public final class LanguageContexts: Sendable {
     private let tags = ICULanguageTags()
     private let contexts = Mutex<[SiriLanguageCode: LanguageContext]>([:])
     private let appResolvers = Mutex<[String: AppTermResolver]>([:])
+    /// Selections already made, by request (the source names a user for stored settings, so this table is
+    /// bounded by emptying it when full).
+    private let selections = Mutex<[LanguageRequest: LocaleSelection]>([:])
+    static let maximumSelections = 10_000
 
     /// Distinct codes kept at most (any well-formed code is accepted, so the table is bounded).
     static let maximumContexts = 256
@@ -59,7 +63,16 @@ public final class LanguageContexts: Sendable {
     ///
     /// - Throws: ``Problem`` 500 when the locale's data is invalid (`vocab lint` says where).
     func context(for request: LanguageRequest) throws -> (selection: LocaleSelection, context: LanguageContext) {
-        let selection = LocaleSelection.select(request, available: Set(available), tags: tags)
+        let selection: LocaleSelection
+        if let known = selections.withLock({ $0[request] }) {
+            selection = known
+        } else {
+            selection = LocaleSelection.select(request, available: Set(available), tags: tags)
+            selections.withLock { table in
+                if table.count >= Self.maximumSelections { table.removeAll(keepingCapacity: true) }
+                table[request] = selection
+            }
+        }
         if let shared = contexts.withLock({ $0[request.code] }) { return (selection, shared) }
         let built: LanguageContext
         do { built = try LanguageContext(request: request, directory: directory, tags: tags) } catch {

@@ -17,6 +17,9 @@ public struct ServiceConfiguration: Sendable {
     /// Whether built indexes are also kept on disk beside the store (``VocabStore/PersistedIndexes``), so
     /// that a restarted instance loads instead of rebuilding.
     public var keepsIndexesOnDisk: Bool = true
+    /// How long a token's owner and a set's stamp are trusted from memory. Writes through this instance are
+    /// seen at once regardless; writes by another process on the same store within this time.
+    public var hotStateLifetime: Duration = .seconds(1)
 
     /// The defaults.
     public init() {}

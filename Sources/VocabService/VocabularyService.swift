@@ -24,6 +24,7 @@ public final class VocabularyService: Sendable {
     public let metrics: ServiceMetrics
     let adminToken: AdminToken
     private let persisted: PersistedIndexes?
+    private let hotState: HotStateCache
     private let logger: Logger
     /// Index builds run here, off Swift's cooperative threads (a 100,000-term build takes most of a second).
     private static let buildQueue = DispatchQueue(label: "vocab.index-build", attributes: .concurrent)
@@ -42,6 +43,7 @@ public final class VocabularyService: Sendable {
         cache = IndexCache(capacityBytes: configuration.cacheBytes)
         metrics = ServiceMetrics()
         persisted = configuration.keepsIndexesOnDisk ? storePath.map(PersistedIndexes.init(storePath:)) : nil
+        hotState = HotStateCache(lifetime: configuration.hotStateLifetime)
     }
 
     var limits: VocabularyLimits {
@@ -61,6 +63,7 @@ public final class VocabularyService: Sendable {
             if let (field, problem) = term.problem { throw Problem.invalid("terms[\(index)].\(field)", problem) }
         }
         let result = try await store.replace(terms, for: user, type: type, limits: limits, progress: nil)
+        hotState.forget(user)
         cache.removeAll(for: user, type: type)
         logger.info("replaced a set", metadata: ["user": "\(user)", "type": "\(type)", "stored": "\(result.stored)",
                                                  "version": "\(result.version)"])
@@ -80,6 +83,7 @@ public final class VocabularyService: Sendable {
 
     func remove(_ type: VocabularyStringType, for user: UserID) async throws -> RemovalAnswer {
         let result = try await store.remove(type, for: user)
+        hotState.forget(user)
         cache.removeAll(for: user, type: type)
         persisted?.remove(type, for: user)
         return RemovalAnswer(user: user, result: result)
@@ -88,6 +92,7 @@ public final class VocabularyService: Sendable {
     /// Sign-out: every set and the language of the user (the user's tokens stay; revoke them apart).
     func removeAll(for user: UserID) async throws -> RemovalAnswer {
         let result = try await store.removeAll(for: user)
+        hotState.forget(user)
         cache.removeAll(for: user)
         persisted?.removeAll(for: user)
         return RemovalAnswer(user: user, result: result)
@@ -106,6 +111,7 @@ public final class VocabularyService: Sendable {
     func setLanguage(_ code: String?, of user: UserID) async throws -> LanguageAnswer {
         let canonical = try code.map { try locales.canonical($0, field: "code") }
         try await store.setLanguage(canonical, for: user)
+        hotState.forget(user)
         cache.removeAll(for: user)
         return try await language(of: user)
     }
@@ -117,10 +123,10 @@ public final class VocabularyService: Sendable {
         let type = try Self.type(body.type ?? VocabularyStringType.contactName.rawValue, field: "type")
         try Self.checkQuery(body.query)
         let started = ContinuousClock.now
-        guard let stamp = try await store.changeStamp(for: user, type: type) else {
-            throw Problem(.notFound, "the user has no \(type) vocabulary", field: "type")
+        let (stamp, stored) = try await hotState.resolutionState(for: .init(user: user, type: type)) {
+            try await store.resolutionState(for: user, type: type)
         }
-        let stored = body.language == nil ? try await store.language(for: user) : nil
+        guard let stamp else { throw Problem(.notFound, "the user has no \(type) vocabulary", field: "type") }
         let request = try locales.request(given: body.language, field: "language", stored: stored, user: user)
         let (selection, context) = try locales.context(for: request)
         let index = try await index(of: user, type: type, stamp: stamp, context: context)
@@ -212,6 +218,7 @@ public final class VocabularyService: Sendable {
 
     func revokeTokens(of user: UserID, id: String?) async throws -> RevocationAnswer {
         let count = try await store.revokeTokens(of: user, id: id)
+        hotState.forget(user)
         logger.info("revoked tokens", metadata: ["user": "\(user)", "count": "\(count)"])
         return RevocationAnswer(user: user.rawValue, revoked: count)
     }
@@ -219,7 +226,8 @@ public final class VocabularyService: Sendable {
     /// The user a bearer token reaches, or `nil` for an unknown or revoked one.
     func user(ofToken token: String) async throws -> UserID? {
         guard token.hasPrefix(AccessTokens.prefix), token.utf8.count < 256 else { return nil }
-        return try await store.token(withDigest: AccessTokens.digest(of: token))?.user
+        let digest = AccessTokens.digest(of: token)
+        return try await hotState.user(ofDigest: digest) { try await store.token(withDigest: digest)?.user }
     }
 
     /// Whether the store answers (for `/readyz`).

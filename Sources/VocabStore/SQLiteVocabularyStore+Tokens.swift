@@ -14,8 +14,9 @@ extension SQLiteVocabularyStore: AccessTokenStore {
 
     public func token(withDigest digest: String) async throws -> AccessTokenRecord? {
         try await mapErrors {
-            try await writer.read { db in
-                try Row.fetchOne(db, sql: "SELECT user, created_at FROM access_token WHERE digest = ?",
+            // A point read, synchronous like the stamp's (see changeStamp).
+            try writer.unsafeRead { db in
+                try Row.fetchOne(db.cachedStatement(sql: "SELECT user, created_at FROM access_token WHERE digest = ?"),
                                  arguments: [digest]).map { row in
                     AccessTokenRecord(digest: digest, user: try UserID(validating: row["user"] as String),
                                       createdAt: row["created_at"])

@@ -159,13 +159,35 @@ public final class SQLiteVocabularyStore: VocabularyStore {
         }
     }
 
+    // Point reads (a stamp, a language, a token) run synchronously on the caller's thread, outside a
+    // transaction (`unsafeRead`: one SELECT of one row is atomic on its own; the stamp and the language
+    // read together need not be from one snapshot). A WAL read of one row through a cached statement takes
+    // microseconds, less than handing it to a database queue and back (see BENCHMARKS.md, service load
+    // test). Set reads and writes stay async and transactional.
+
     public func changeStamp(for user: UserID, type: VocabularyStringType) async throws -> Int64? {
         try await mapErrors {
-            try await writer.read { db in
-                try Int64.fetchOne(db, sql: "SELECT version FROM vocabulary_set WHERE user = ? AND type = ?",
-                                   arguments: [user.rawValue, type.rawValue])
+            try writer.unsafeRead { db in try Self.stamp(db, user: user, type: type) }
+        }
+    }
+
+    public func resolutionState(for user: UserID, type: VocabularyStringType) async throws
+        -> (changeStamp: Int64?, language: String?) {
+        try await mapErrors {
+            try writer.unsafeRead { db in
+                (try Self.stamp(db, user: user, type: type), try Self.language(db, user: user))
             }
         }
+    }
+
+    private static func stamp(_ db: Database, user: UserID, type: VocabularyStringType) throws -> Int64? {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT version FROM vocabulary_set WHERE user = ? AND type = ?"),
+                           arguments: [user.rawValue, type.rawValue])
+    }
+
+    private static func language(_ db: Database, user: UserID) throws -> String? {
+        try String.fetchOne(db.cachedStatement(sql: "SELECT siri_language_code FROM user_setting WHERE user = ?"),
+                            arguments: [user.rawValue])
     }
 
     public func remove(_ type: VocabularyStringType, for user: UserID) async throws -> RemovalResult {
@@ -199,10 +221,7 @@ public final class SQLiteVocabularyStore: VocabularyStore {
 
     public func language(for user: UserID) async throws -> String? {
         try await mapErrors {
-            try await writer.read { db in
-                try String.fetchOne(db, sql: "SELECT siri_language_code FROM user_setting WHERE user = ?",
-                                    arguments: [user.rawValue])
-            }
+            try writer.unsafeRead { db in try Self.language(db, user: user) }
         }
     }
 

@@ -32,6 +32,11 @@ public protocol VocabularyStore: Sendable {
     /// A set's change stamp, or `nil` when it does not exist; cheap, for polling.
     func changeStamp(for user: UserID, type: VocabularyStringType) async throws -> Int64?
 
+    /// A set's change stamp and the user's stored language together (one round trip where the backend
+    /// allows), for resolving.
+    func resolutionState(for user: UserID, type: VocabularyStringType) async throws
+        -> (changeStamp: Int64?, language: String?)
+
     /// Removes one type's set.
     @discardableResult
     func remove(_ type: VocabularyStringType, for user: UserID) async throws -> RemovalResult
@@ -48,6 +53,12 @@ public protocol VocabularyStore: Sendable {
 }
 
 extension VocabularyStore {
+    /// The stamp and the language, read one after the other.
+    public func resolutionState(for user: UserID, type: VocabularyStringType) async throws
+        -> (changeStamp: Int64?, language: String?) {
+        (try await changeStamp(for: user, type: type), try await language(for: user))
+    }
+
     /// Replaces a set without progress reports.
     public func replace(
         _ terms: [VocabularyTerm], for user: UserID, type: VocabularyStringType, limits: VocabularyLimits = .standard

@@ -13,6 +13,13 @@ enum JSONAnswer {
         return encoder
     }()
 
+    /// A response of JSON already written (``VocabReports/JSONText``).
+    static func response(bytes: [UInt8]) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
     /// A JSON response with a status.
     static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
         let data = try encoder.encode(value)

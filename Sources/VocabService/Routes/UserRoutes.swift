@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import VocabCore
+import VocabReports
 
 /// `/v1/users/{user}/…`: a user's sets, language and resolutions, each behind the user's own token.
 struct UserRoutes {
@@ -22,7 +23,7 @@ struct UserRoutes {
         users.put("vocabulary/:type") { request, context in
             let user = try await authorization.requireUser(request, context: context)
             let type = try VocabularyService.type(try context.parameters.require("type"), field: "type")
-            let body = try await BodyDecoding.decode(ReplaceBody.self, allowedKeys: ReplaceBody.keys, from: request,
+            let body = try await BodyDecoding.decode(ReplaceBody.self, from: request,
                                                      limit: limit)
             return try JSONAnswer.response(try await service.replace(body.terms, for: user, type: type))
         }
@@ -42,7 +43,7 @@ struct UserRoutes {
         }
         users.put("language") { request, context in
             let user = try await authorization.requireUser(request, context: context)
-            let body = try await BodyDecoding.decode(LanguageBody.self, allowedKeys: LanguageBody.keys, from: request,
+            let body = try await BodyDecoding.decode(LanguageBody.self, from: request,
                                                      limit: limit)
             return try JSONAnswer.response(try await service.setLanguage(body.code, of: user))
         }
@@ -52,9 +53,9 @@ struct UserRoutes {
         }
         users.post("resolve") { request, context in
             let user = try await authorization.requireUser(request, context: context)
-            let body = try await BodyDecoding.decode(ResolveBody.self, allowedKeys: ResolveBody.keys, from: request,
+            let body = try await BodyDecoding.decode(ResolveBody.self, from: request,
                                                      limit: limit)
-            return try JSONAnswer.response(try await service.resolve(body, for: user))
+            return JSONAnswer.response(bytes: try await service.resolve(body, for: user).jsonBytes())
         }
     }
 }
@@ -104,8 +105,7 @@ struct LocaleRoutes {
             if !service.adminToken.matches(token), try await service.user(ofToken: token) == nil {
                 throw Authorization.unauthorized("the token is unknown or revoked")
             }
-            let body = try await BodyDecoding.decode(AppResolveBody.self, allowedKeys: AppResolveBody.keys,
-                                                     from: request, limit: service.configuration.maximumBodyBytes)
+            let body = try await BodyDecoding.decode(AppResolveBody.self, from: request, limit: service.configuration.maximumBodyBytes)
             let locale = try context.parameters.require("locale")
             let parameter = try context.parameters.require("parameter")
             return try JSONAnswer.response(try service.resolveAppTerm(

@@ -22,10 +22,17 @@ public enum AccessTokens {
 
     /// The SHA-256 digest of a token as 64 lowercase hex digits.
     public static func digest(of token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        var hex = [UInt8]()
+        hex.reserveCapacity(64)
+        var token = token
+        token.withUTF8 { bytes in
+            for byte in SHA256.hash(data: UnsafeRawBufferPointer(bytes)) {
+                hex.append(digits[Int(byte >> 4)])
+                hex.append(digits[Int(byte & 0x0F)])
+            }
+        }
+        return String(decoding: hex, as: UTF8.self)
     }
 
     /// Whether two secrets are equal, in time independent of their contents: both are hashed first (so
