@@ -5,6 +5,9 @@
 #
 #   scripts/load-test.sh [SECONDS]      (default 30; every part stops by itself)
 #
+# WRITER_PAUSE (seconds, default 1) is the pause between two replaces of the other user's set; 0 replaces
+# back to back (about 5 a second here, which takes most of a core from the resolves).
+#
 # Needs the release binary (built unless VOCAB_BIN names one), wrk (apt-get install -y wrk), curl, python3
 # and ../shared/bench (the fixed vocabularies and queries).
 set -eu
@@ -22,15 +25,22 @@ port=${VOCAB_PORT:-18282}
 base="http://127.0.0.1:$port"
 admin="load-test-admin-$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')"
 start_server() {  # $1: cache size
+    if curl -s "$base/healthz" >/dev/null 2>&1; then echo "port $port is taken (set VOCAB_PORT)" >&2; exit 1; fi
     VOCAB_ADMIN_TOKEN=$admin "$VOCAB_BIN" serve --port "$port" --store "$work/vocabulary.sqlite" --log-level warning \
         --cache-size "$1" >>"$work/server.log" 2>&1 &
     server=$!
     for _ in $(seq 1 100); do curl -sf "$base/healthz" >/dev/null 2>&1 && return; sleep 0.1; done
     echo "the server did not start:" >&2; cat "$work/server.log" >&2; exit 1
 }
-stop_server() { kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true; }
+server=""
+stop_server() {
+    [ -n "$server" ] || return 0
+    kill "$server" 2>/dev/null || true
+    wait "$server" 2>/dev/null || true
+    server=""
+}
 writer=""
-trap 'kill $writer 2>/dev/null; stop_server; rm -rf "$work"' EXIT INT TERM
+trap '[ -n "$writer" ] && kill "$writer" 2>/dev/null; stop_server; rm -rf "$work"' EXIT INT TERM
 mint() { curl -sf -X POST -H "Authorization: Bearer $admin" "$base/v1/admin/users/$1/tokens" |
     python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])'; }
 
@@ -76,7 +86,7 @@ curl -sf -X PUT -H "Authorization: Bearer $reader_token" --data-binary "@$work/s
     "$base/v1/users/reader/vocabulary/contactName" >/dev/null
 curl -sf -X POST -H "Authorization: Bearer $reader_token" -d '{"query": "warm up"}' "$base/v1/users/reader/resolve" >/dev/null
 
-echo "== 1. resolve at 10 connections, 10,000 terms, ${duration}s, with another user's set replaced meanwhile"
+echo "== 1. resolve at 10 connections, 10,000 terms, ${duration}s, another user's 10,000-term set replaced every ${WRITER_PAUSE:-1}s meanwhile"
 (
     i=0; replaced=0
     end=$(( $(date +%s) + duration ))
@@ -88,6 +98,7 @@ echo "== 1. resolve at 10 connections, 10,000 terms, ${duration}s, with another 
         curl -s -o /dev/null -X POST -H "Authorization: Bearer $writer_token" -d '{"query": "maria"}' \
             "$base/v1/users/writer/resolve"
         i=$((i + 1))
+        sleep "${WRITER_PAUSE:-1}"
     done
     echo "writer: $replaced replaces of a 10,000-term set during the run" >"$work/writer.txt"
 ) &

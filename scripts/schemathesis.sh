@@ -18,6 +18,7 @@ fi
 work=$(mktemp -d)
 port=${VOCAB_PORT:-18181}
 export VOCAB_ADMIN_TOKEN="schemathesis-admin-$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')"
+if curl -s "http://127.0.0.1:$port/healthz" >/dev/null 2>&1; then echo "port $port is taken (set VOCAB_PORT)" >&2; exit 1; fi
 "$VOCAB_BIN" serve --port "$port" --store "$work/vocabulary.sqlite" --log-level warning >"$work/server.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$work"' EXIT INT TERM

@@ -13,10 +13,14 @@ struct Authorization: Sendable {
     /// The bearer token of the request, or `nil`.
     static func bearer(_ request: Request) -> String? {
         guard let header = request.headers[.authorization] else { return nil }
-        let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        let token = parts[1].trimmingCharacters(in: .whitespaces)
-        return token.isEmpty ? nil : token
+        // "Bearer" in any case, white space, the token (no Foundation on the hot path).
+        let utf8 = header.utf8
+        guard utf8.count > 7, utf8.prefix(6).map({ $0 | 0x20 }).elementsEqual("bearer".utf8) else { return nil }
+        let rest = utf8.dropFirst(6)
+        guard let first = rest.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") else { return nil }
+        let token = rest.drop(while: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
+        let trimmed = token.reversed().drop(while: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }).reversed()
+        return trimmed.isEmpty ? nil : String(decoding: trimmed, as: UTF8.self)
     }
 
     static func unauthorized(_ detail: String) -> Problem {
