@@ -1,3 +1,5 @@
+public import VocabCore
+
 /// How one `vocab serve` instance runs: where it listens, what it serves, and its bounds.
 public struct ServiceConfiguration: Sendable {
     /// The address to bind (default loopback: exposing the service is a deliberate choice).
@@ -10,10 +12,9 @@ public struct ServiceConfiguration: Sendable {
     public var maximumBodyBytes: Int = 16 << 20
     /// The most terms one replace may carry; more are answered 413 (the per-type capacity then still
     /// applies to what is accepted).
-    public var maximumTermsPerRequest: Int = VocabularyLimitsDefaults.perType
+    public var maximumTermsPerRequest: Int = VocabularyLimits.standard.perType
     /// The capacity (priority bound) of stored sets.
-    public var perTypeCapacity: Int = VocabularyLimitsDefaults.perType
-    public var perUserCapacity: Int = VocabularyLimitsDefaults.perUser
+    public var limits: VocabularyLimits = .standard
     /// Whether built indexes are also kept on disk beside the store (``VocabStore/PersistedIndexes``), so
     /// that a restarted instance loads instead of rebuilding.
     public var keepsIndexesOnDisk: Bool = true
@@ -23,10 +24,4 @@ public struct ServiceConfiguration: Sendable {
 
     /// The defaults.
     public init() {}
-}
-
-/// The store's default capacities, repeated here so that configuration has no store dependency.
-public enum VocabularyLimitsDefaults {
-    public static let perType = 100_000
-    public static let perUser = 200_000
 }

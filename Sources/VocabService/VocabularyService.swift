@@ -46,11 +46,6 @@ public final class VocabularyService: Sendable {
         hotState = HotStateCache(lifetime: configuration.hotStateLifetime)
     }
 
-    var limits: VocabularyLimits {
-        (try? VocabularyLimits(perType: configuration.perTypeCapacity, perUser: configuration.perUserCapacity))
-            ?? .standard
-    }
-
     // MARK: Sets
 
     /// Replaces a set after checking every term, naming the first bad one by its JSON path.
@@ -62,7 +57,7 @@ public final class VocabularyService: Sendable {
         for (index, term) in terms.enumerated() {
             if let (field, problem) = term.problem { throw Problem.invalid("terms[\(index)].\(field)", problem) }
         }
-        let result = try await store.replace(terms, for: user, type: type, limits: limits, progress: nil)
+        let result = try await store.replace(terms, for: user, type: type, limits: configuration.limits, progress: nil)
         hotState.forget(user)
         cache.removeAll(for: user, type: type)
         logger.info("replaced a set", metadata: ["user": "\(user)", "type": "\(type)", "stored": "\(result.stored)",

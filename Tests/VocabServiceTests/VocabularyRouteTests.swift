@@ -8,7 +8,7 @@ import VocabService
     @Test("PUT replaces a set in order, reports repeats and drops; GET reads it back; a replace is a new version")
     func replaceAndRead() async throws {
         var configuration = ServiceConfiguration()
-        configuration.perTypeCapacity = 3
+        configuration.limits = try VocabularyLimits(perType: 3, perUser: 200_000)
         try await ServiceHarness(configuration: configuration).run { client in
             let token = try await client.mint("alice")
             let put = try await client.send(.put, "/v1/users/alice/vocabulary/contactName", token: token, json: """
