@@ -90,18 +90,16 @@ public final class LanguageContexts: Sendable {
     func appResolver(parameter: String, locale: SiriLanguageCode, preparer: TermPreparer) throws -> AppTermResolver {
         let key = "\(locale.identifier)\u{0}\(parameter)"
         if let shared = appResolvers.withLock({ $0[key] }) { return shared }
-        guard let reading = directory.appVocabulary(for: locale) else {
+        let items: [AppVocabulary.Item]
+        do {
+            items = try directory.appVocabularyItems(for: parameter, locale: locale)
+        } catch .noFile {
             throw Problem(.notFound, "\(locale) ships no app vocabulary", field: "locale")
-        }
-        if let error = reading.findings.first(where: { $0.severity == .error }) {
-            throw Problem(.internalServerError, "the app vocabulary of \(locale) is not valid: \(error)")
-        }
-        let vocabulary = reading.vocabulary ?? AppVocabulary(parameterVocabularies: [], intentPhrases: [])
-        let items = vocabulary.items(for: parameter)
-        guard !items.isEmpty else {
-            let known = vocabulary.parameterNames.map { "'\($0)'" }.joined(separator: ", ")
+        } catch .invalid(let finding) {
+            throw Problem(.internalServerError, "the app vocabulary of \(locale) is not valid: \(finding)")
+        } catch .noParameter(_, _, let known) {
             throw Problem(.notFound, "\(locale) has no app vocabulary for parameter '\(parameter)'; it covers "
-                + (known.isEmpty ? "no parameter" : known), field: "parameter")
+                + (known.isEmpty ? "no parameter" : known.map { "'\($0)'" }.joined(separator: ", ")), field: "parameter")
         }
         let resolver: AppTermResolver
         do { resolver = try AppTermResolver(items: items, preparer: preparer) } catch {

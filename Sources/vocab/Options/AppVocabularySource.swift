@@ -6,20 +6,12 @@ import VocabLocales
 enum AppVocabularySource {
     static func items(for parameter: String, locale: SiriLanguageCode, in directory: LocaleDirectory) throws
         -> [AppVocabulary.Item] {
-        let path = directory.fileURL(AppVocabularyFile.fileName, in: locale).path
-        guard let reading = directory.appVocabulary(for: locale) else {
-            throw CommandFailure(description: "\(path): no such file; \(locale) ships no app vocabulary")
+        do {
+            return try directory.appVocabularyItems(for: parameter, locale: locale)
+        } catch .invalid(let finding) {
+            throw CommandFailure(description: "\(finding) (run 'vocab lint' for every finding)")
+        } catch {
+            throw CommandFailure(description: error.description)
         }
-        if let error = reading.findings.first(where: { $0.severity == .error }) {
-            throw CommandFailure(description: "\(error) (run 'vocab lint' for every finding)")
-        }
-        let vocabulary = reading.vocabulary ?? AppVocabulary(parameterVocabularies: [], intentPhrases: [])
-        let items = vocabulary.items(for: parameter)
-        guard !items.isEmpty else {
-            let known = vocabulary.parameterNames.map { "'\($0)'" }.joined(separator: ", ")
-            throw CommandFailure(description: "\(path): no vocabulary for parameter '\(parameter)'; "
-                + "the file covers \(known.isEmpty ? "no parameter" : known)")
-        }
-        return items
     }
 }
