@@ -10,9 +10,6 @@ public struct ReplacePlan: Sendable {
     /// What the bound dropped.
     public let dropped: DropReport
 
-    /// The phrases to store, most important first.
-    public var kept: [String] { entries.map(\.phrase) }
-
     /// Checks and bounds an ordered set of plain strings.
     ///
     /// - Throws: ``VocabularyError`` for the first term that breaks a rule, naming its position.

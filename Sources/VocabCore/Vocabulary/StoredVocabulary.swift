@@ -10,8 +10,7 @@ public struct StoredVocabulary: Sendable, Hashable, Codable {
     public let entries: [VocabularyTerm]
     /// The entries' phrases, most important first.
     public var terms: [String] { entries.map(\.phrase) }
-    /// Whether any entry is a speakable string.
-    public var hasSpeakables: Bool { entries.contains(where: \.isSpeakable) }
+
     /// The change stamp: a store-wide counter value, new on every replace, never reused; a long-running
     /// resolver compares it to know its index is stale.
     public let version: Int64
