@@ -30,6 +30,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // The domain: language codes, normal forms, name tokens, locale data. No I/O.
@@ -52,6 +54,21 @@ let package = Package(
         .target(
             name: "VocabStore",
             dependencies: ["VocabCore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictSettings
+        ),
+
+        // The shared-database store for several service instances: PostgreSQL through postgres-nio.
+        .target(
+            name: "VocabPostgres",
+            dependencies: [
+                "VocabCore", "VocabStore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
             swiftSettings: strictSettings
         ),
 
@@ -80,7 +97,7 @@ let package = Package(
         .executableTarget(
             name: "vocab",
             dependencies: [
-                "VocabCore", "VocabICU", "VocabLocales", "VocabStore", "VocabReports", "VocabService",
+                "VocabCore", "VocabICU", "VocabLocales", "VocabStore", "VocabReports", "VocabService", "VocabPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -96,7 +113,9 @@ let package = Package(
         .testTarget(name: "VocabICUTests", dependencies: ["VocabICU", "VocabLocales", "VocabTestSupport"],
                     exclude: ["Vectors", "Fixtures"], swiftSettings: strictSettings),
         .testTarget(name: "VocabStoreTests",
-                    dependencies: ["VocabStore", "VocabTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+                    dependencies: ["VocabStore", "VocabPostgres", "VocabTestSupport",
+                                   .product(name: "GRDB", package: "GRDB.swift"),
+                                   .product(name: "PostgresNIO", package: "postgres-nio")],
                     swiftSettings: strictSettings),
         .testTarget(name: "VocabServiceTests",
                     dependencies: ["VocabService", "VocabCore", "VocabLocales", "VocabStore", "VocabTestSupport",

@@ -128,10 +128,12 @@ public final class IndexCache: Sendable {
         }
     }
 
-    /// Drops every index of a user (all types, or one), at once: used on removal so memory is freed.
-    public func removeAll(for user: UserID, type: VocabularyStringType? = nil) {
+    /// Drops every index of a user (all types, or one; with `olderThan`, only those built for an earlier
+    /// change stamp), at once: used on removal and replacement so memory is freed.
+    public func removeAll(for user: UserID, type: VocabularyStringType? = nil, olderThan stamp: Int64? = nil) {
         state.withLock { state in
-            for key in state.entries.keys where key.user == user && (type == nil || key.type == type) {
+            for key in state.entries.keys where key.user == user && (type == nil || key.type == type)
+                && (stamp == nil || key.changeStamp < stamp!) {
                 state.statistics.bytes -= state.entries.removeValue(forKey: key)!.bytes
             }
             state.statistics.entries = state.entries.count

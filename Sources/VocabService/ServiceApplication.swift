@@ -1,6 +1,6 @@
 public import Hummingbird
 public import Logging
-import ServiceLifecycle
+public import ServiceLifecycle
 import VocabCore
 
 /// Builds the Hummingbird application of `vocab serve`: the routes, the middleware, and the services that
@@ -23,16 +23,18 @@ public enum ServiceApplication {
     /// stopped and its in-flight requests have finished (SIGTERM or SIGINT under `runService()`).
     ///
     /// - Parameters:
+    ///   - services: What runs beside the server, started in order before it and stopped in reverse after
+    ///     it (a database's connection pool, then the change follower that uses it).
     ///   - onShutdown: Closes the store; runs after the server, since services stop in reverse order.
     public static func application(
-        for service: VocabularyService, logger: Logger,
+        for service: VocabularyService, logger: Logger, services: [any Service] = [],
         onShutdown: @escaping @Sendable () async -> Void = {}
     ) -> some ApplicationProtocol {
         Application(
             router: router(for: service),
             configuration: .init(address: .hostname(service.configuration.host, port: service.configuration.port),
                                  serverName: "vocab"),
-            services: [ShutdownHook(action: onShutdown, logger: logger)],
+            services: services + [ShutdownHook(action: onShutdown, logger: logger)],
             logger: logger)
     }
 }

@@ -18,9 +18,22 @@ public struct ServiceConfiguration: Sendable {
     /// Whether built indexes are also kept on disk beside the store (``VocabStore/PersistedIndexes``), so
     /// that a restarted instance loads instead of rebuilding.
     public var keepsIndexesOnDisk: Bool = true
-    /// How long a token's owner and a set's stamp are trusted from memory. Writes through this instance are
-    /// seen at once regardless; writes by another process on the same store within this time.
-    public var hotStateLifetime: Duration = .seconds(1)
+    /// How long a token's owner is trusted from memory. Revocations through this instance, and those a
+    /// change feed announces, are seen at once regardless; others within this time.
+    public var tokenLifetime: Duration = .seconds(1)
+    /// How long a set's change stamp and the user's language are trusted from memory; zero reads them on
+    /// every resolve. Writes through this instance are seen at once regardless; writes by another process
+    /// within this time (or when a change feed announces them, if sooner). ``sharedDatabase`` sets zero, so
+    /// that a write through one instance is seen by every instance's next resolve.
+    public var stampLifetime: Duration = .seconds(1)
+
+    /// The settings for several instances over one database: stamps read on every resolve.
+    public static var sharedDatabase: ServiceConfiguration {
+        var configuration = ServiceConfiguration()
+        configuration.stampLifetime = .zero
+        configuration.keepsIndexesOnDisk = false
+        return configuration
+    }
 
     /// The defaults.
     public init() {}

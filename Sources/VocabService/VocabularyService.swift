@@ -43,7 +43,29 @@ public final class VocabularyService: Sendable {
         cache = IndexCache(capacityBytes: configuration.cacheBytes)
         metrics = ServiceMetrics()
         persisted = configuration.keepsIndexesOnDisk ? storePath.map(PersistedIndexes.init(storePath:)) : nil
-        hotState = HotStateCache(lifetime: configuration.hotStateLifetime)
+        hotState = HotStateCache(tokenLifetime: configuration.tokenLifetime,
+                                 stampLifetime: configuration.stampLifetime)
+    }
+
+    // MARK: Other instances' changes
+
+    /// Applies what a shared store's change feed reports: a change drops what this instance remembers of
+    /// the user (token owners, stamps) and the indexes the change made stale; an interruption stops trusting
+    /// memory until the feed listens again (changes in between were missed).
+    public func apply(_ event: VocabularyChangeEvent) {
+        switch event {
+        case .listening:
+            hotState.isTrusted = true
+            logger.info("following the store's changes")
+        case .interrupted(let reason):
+            hotState.isTrusted = false
+            logger.warning("store change feed interrupted", metadata: ["reason": "\(reason)"])
+        case .changed(let change):
+            hotState.forget(change.user)
+            if let type = change.type {
+                cache.removeAll(for: change.user, type: type, olderThan: change.changeStamp)
+            }
+        }
     }
 
     // MARK: Sets

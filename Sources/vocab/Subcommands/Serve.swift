@@ -4,10 +4,12 @@ import Hummingbird
 import Logging
 import VocabCore
 import VocabLocales
+import VocabPostgres
 import VocabService
 import VocabStore
 
-/// `vocab serve`: the HTTP service over the embedded SQLite store.
+/// `vocab serve`: the HTTP service over the embedded SQLite store, or over PostgreSQL shared by several
+/// instances.
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve the vocabulary API over HTTP (JSON under /v1, OpenAPI at /v1/openapi.json).",
@@ -16,8 +18,12 @@ struct Serve: AsyncParsableCommand {
             mints per-user tokens) comes from $VOCAB_ADMIN_TOKEN or --admin-token-file; without either, one \\
             is generated into admin-token beside the store (mode 0600) and its path is logged. SIGTERM or \\
             SIGINT stops accepting, lets in-flight requests finish, and closes the store.
-            Example:
+            With --database-url (or $VOCAB_DATABASE_URL), users live in PostgreSQL instead, and any number \
+            of instances may serve them: each follows the others' writes (LISTEN/NOTIFY) and reads a set's \
+            change stamp on every resolve. The admin token must then be given (every instance needs the same).
+            Examples:
               VOCAB_ADMIN_TOKEN=change-me-to-a-long-secret vocab serve --port 8080
+              VOCAB_ADMIN_TOKEN=... vocab serve --database-url postgres://vocab@db.internal/vocab --host 0.0.0.0
             """
     )
 
@@ -30,6 +36,16 @@ struct Serve: AsyncParsableCommand {
     var port: Int?
 
     @OptionGroup var storeOptions: StoreOptions
+
+    @Option(name: .customLong("database-url"), help: ArgumentHelp(
+        "A PostgreSQL database shared by several instances, instead of the SQLite store "
+            + "(default: $VOCAB_DATABASE_URL), e.g. postgres://vocab:secret@db.internal:5432/vocab.",
+        valueName: "url"))
+    var databaseURL: String?
+
+    @Option(name: .customLong("database-connections"), help: ArgumentHelp(
+        "The most connections this instance opens to the PostgreSQL database (default 20).", valueName: "count"))
+    var databaseConnections: Int = 20
     @OptionGroup var localesOptions: LocalesOptions
 
     @Option(name: .customLong("cache-size"), help: ArgumentHelp(
@@ -60,6 +76,13 @@ struct Serve: AsyncParsableCommand {
 
     func validate() throws {
         _ = try serviceConfiguration()
+        _ = try database()
+        if databaseURL != nil, storeOptions.store != nil {
+            throw ValidationError("--store and --database-url both name a store; give one")
+        }
+        guard (1...1_000).contains(databaseConnections) else {
+            throw ValidationError("--database-connections \(databaseConnections) is out of range; expected 1 to 1000")
+        }
         _ = try level()
         guard ["json", "text"].contains(logFormat) else {
             throw ValidationError("--log-format '\(logFormat)' is not a format; expected json or text")
@@ -75,8 +98,18 @@ struct Serve: AsyncParsableCommand {
         return level
     }
 
+    /// The PostgreSQL database of `--database-url` or `$VOCAB_DATABASE_URL`, or `nil` for the SQLite store.
+    private func database() throws -> DatabaseURL? {
+        guard let given = databaseURL ?? environment["VOCAB_DATABASE_URL"].flatMap({ $0.isEmpty ? nil : $0 }) else {
+            return nil
+        }
+        do { return try DatabaseURL(given) } catch {
+            throw ValidationError("\(databaseURL != nil ? "--database-url" : "VOCAB_DATABASE_URL"): \(error)")
+        }
+    }
+
     private func serviceConfiguration() throws -> ServiceConfiguration {
-        var configuration = ServiceConfiguration()
+        var configuration = try database() == nil ? ServiceConfiguration() : .sharedDatabase
         configuration.host = host ?? environment["VOCAB_HOST"] ?? configuration.host
         if configuration.host.isEmpty { throw ValidationError("--host is empty; expected an address such as 127.0.0.1") }
         if let port {
@@ -94,7 +127,7 @@ struct Serve: AsyncParsableCommand {
         if let maxBodySize {
             configuration.maximumBodyBytes = try ByteSize.parse(maxBodySize, option: "--max-body-size")
         }
-        configuration.keepsIndexesOnDisk = !noIndexFiles
+        configuration.keepsIndexesOnDisk = configuration.keepsIndexesOnDisk && !noIndexFiles
         return configuration
     }
 
@@ -109,12 +142,16 @@ struct Serve: AsyncParsableCommand {
         }
         let logger = Logger(label: "vocab.serve")
         let configuration = try serviceConfiguration()
-        let adminToken = try loadAdminToken(logger: logger)
         let directory = try localesOptions.directory()
         let locales: LanguageContexts
         do { locales = try LanguageContexts(directory: directory) } catch {
             throw CommandFailure(description: "\(error)")
         }
+        if let database = try database() {
+            try await runShared(on: database, configuration: configuration, locales: locales, logger: logger)
+            return
+        }
+        let adminToken = try loadAdminToken(logger: logger)
         let store = try storeOptions.open()
         let service = VocabularyService(store: store, storePath: store.path, locales: locales, adminToken: adminToken,
                                         configuration: configuration, logger: logger)
@@ -131,6 +168,50 @@ struct Serve: AsyncParsableCommand {
             }
         }
         try await application.runService()
+    }
+
+    /// Serves over PostgreSQL: the pool and the change follower run beside the server; the schema is
+    /// migrated before the first request, waiting up to 30 s for the database to answer.
+    private func runShared(on database: DatabaseURL, configuration: ServiceConfiguration, locales: LanguageContexts,
+                           logger: Logger) async throws {
+        guard environment["VOCAB_ADMIN_TOKEN"] != nil || adminTokenFile != nil
+            || environment["VOCAB_ADMIN_TOKEN_FILE"] != nil else {
+            throw CommandFailure(description: "--database-url needs the admin token from $VOCAB_ADMIN_TOKEN, "
+                + "--admin-token-file or $VOCAB_ADMIN_TOKEN_FILE (every instance must share it)")
+        }
+        let adminToken = try loadAdminToken(logger: logger)
+        let store = PostgresVocabularyStore(url: database, maximumConnections: databaseConnections,
+                                            logger: Logger(label: "vocab.postgres"))
+        let pool = Task { try await store.run() }
+        defer { pool.cancel() }
+        try await migrate(store, logger: logger)
+        let service = VocabularyService(store: store, storePath: nil, locales: locales, adminToken: adminToken,
+                                        configuration: configuration, logger: logger)
+        logger.info("starting", metadata: [
+            "database": "\(database)", "locales": "\(locales.directory.url.path)",
+            "cache_bytes": "\(configuration.cacheBytes)", "address": "\(configuration.host):\(configuration.port)",
+        ])
+        let application = ServiceApplication.application(
+            for: service, logger: logger, services: [ChangeFollower(feed: store, service: service)]) {
+            logger.info("store closed", metadata: ["database": "\(database)"])
+        }
+        try await application.runService()
+    }
+
+    private func migrate(_ store: PostgresVocabularyStore, logger: Logger) async throws {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while true {
+            do {
+                let applied = try await store.migrate()
+                if !applied.isEmpty { logger.notice("migrated the database", metadata: ["applied": "\(applied)"]) }
+                return
+            } catch let error as VocabularyStoreError where ContinuousClock.now < deadline {
+                logger.warning("the database does not answer yet; retrying", metadata: ["error": "\(error)"])
+                try await Task.sleep(for: .seconds(1))
+            } catch {
+                throw CommandFailure(description: "\(error)")
+            }
+        }
     }
 
     /// The admin token: `$VOCAB_ADMIN_TOKEN`, else the file of `--admin-token-file` or

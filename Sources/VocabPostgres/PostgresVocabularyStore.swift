@@ -1,0 +1,401 @@
+import Foundation
+import Synchronization
+public import Logging
+public import PostgresNIO
+public import ServiceLifecycle
+public import VocabCore
+import VocabStore
+
+/// The PostgreSQL ``VocabularyCore/VocabularyStore``, for several `vocab serve` instances sharing users.
+///
+/// Same semantics as the SQLite store: a replace runs in one transaction (lock the user, read the sizes,
+/// take the next change stamp, delete the old terms, insert the new ones in one statement, announce), so a
+/// failure — a rejected term, a database error, a connection killed mid-way — leaves the previous set as it
+/// was, and readers see the old set or the new one. Writes of one user are serialized by a transaction-level
+/// advisory lock on the user; the capacity counts the user's other sets under that lock.
+///
+/// Every committed write announces itself on the channel ``notificationChannel`` (delivered at commit, never
+/// for a rolled-back transaction); ``followChanges(_:)`` listens to it.
+///
+/// The store holds a connection pool (`PostgresClient`), which must run: call ``run()`` in a long-lived
+/// task (the store is a `ServiceLifecycle.Service`) before the first query.
+public final class PostgresVocabularyStore: VocabularyStore, VocabularyChangeFeed, Service {
+    /// The channel writes announce themselves on.
+    public static let notificationChannel = "vocab_changes"
+
+    /// Where the database is, password hidden.
+    public let url: DatabaseURL
+    let client: PostgresClient
+    let logger: Logger
+    private let beforeCommittingReplace: (@Sendable (PostgresConnection) async throws -> Void)?
+    /// How long a request waits for a pooled connection before failing.
+    let connectionTimeout: Duration
+
+    /// Creates the store over a pool of at most `maximumConnections` connections. Nothing connects until
+    /// ``run()`` runs and a query asks.
+    ///
+    /// A request waits at most `connectTimeout` for a connection (to connect one, or for one to be free);
+    /// then it fails with a ``VocabStore/VocabularyStoreError`` (the service answers 503).
+    ///
+    /// - Parameters:
+    ///   - beforeCommittingReplace: Test hook run inside a replace's transaction after the terms are inserted
+    ///     and before the commit; throwing from it (or killing the connection in it) must leave the old set.
+    public init(url: DatabaseURL, maximumConnections: Int = 20, connectTimeout: Duration = .seconds(5),
+                logger: Logger = Logger(label: "vocab.postgres"),
+                beforeCommittingReplace: (@Sendable (PostgresConnection) async throws -> Void)? = nil) {
+        self.url = url
+        self.logger = logger
+        self.beforeCommittingReplace = beforeCommittingReplace
+        self.connectionTimeout = connectTimeout
+        var configuration = url.configuration
+        configuration.options.maximumConnections = maximumConnections
+        configuration.options.connectTimeout = connectTimeout
+        client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+    }
+
+    /// Runs the connection pool until the task is cancelled (or the service group shuts down).
+    public func run() async throws {
+        await client.run()
+    }
+
+    /// Creates the schema or brings it up to date (named migrations; safe when several instances start at
+    /// once).
+    ///
+    /// - Returns: The names of the migrations applied now (empty when the schema was current).
+    @discardableResult
+    public func migrate() async throws -> [String] {
+        try await mapErrors { try await withConnection { [logger] in try await PostgresSchema.migrate($0, logger: logger) } }
+    }
+
+    // MARK: Writes
+
+    public func replace(
+        _ terms: [VocabularyTerm], for user: UserID, type: VocabularyStringType, limits: VocabularyLimits,
+        progress: (@Sendable (Int) -> Void)?
+    ) async throws -> ReplaceResult {
+        // Checked before any connection is taken: a rejected term costs the database nothing. The sizes the
+        // capacity depends on are read again under the lock below.
+        let hook = beforeCommittingReplace
+        let result = try await mapErrors {
+            try await withTransaction { [logger] connection in
+                let (previous, others) = try await Self.lockAndMeasure(connection, user: user, type: type,
+                                                                       logger: logger)
+                let plan = try ReplacePlan(entries: terms, limits: limits, otherTypes: others)
+                let version = try await connection.query("SELECT nextval('vocabulary_change_stamp')", logger: logger)
+                    .decode(Int64.self).first { _ in true } ?? 0
+                try await connection.query(
+                    "DELETE FROM vocabulary_term WHERE user_id = \(user.rawValue) AND type = \(type.rawValue)",
+                    logger: logger)
+                try await connection.query("""
+                    INSERT INTO vocabulary_set (user_id, type, version, term_count, updated_at)
+                    VALUES (\(user.rawValue), \(type.rawValue), \(version), \(plan.entries.count), \(Date()))
+                    ON CONFLICT (user_id, type) DO UPDATE SET version = excluded.version,
+                        term_count = excluded.term_count, updated_at = excluded.updated_at
+                    """, logger: logger)
+                if !plan.entries.isEmpty {
+                    try await connection.query("""
+                        INSERT INTO vocabulary_term (user_id, type, rank, term, identifier, pronunciation_hint)
+                        SELECT \(user.rawValue), \(type.rawValue), t.ordinal - 1, t.p, t.i, t.h
+                        FROM ROWS FROM (json_to_recordset(\(try TermRows.json(plan.entries))::json)
+                            AS (p text, i text, h text)) WITH ORDINALITY AS t(p, i, h, ordinal)
+                        """, logger: logger)
+                }
+                progress?(plan.entries.count)
+                try await Self.announce(VocabularyChange(user: user, type: type, changeStamp: version),
+                                        on: connection, logger: logger)
+                try await hook?(connection)
+                return ReplaceResult(stored: plan.entries.count, repeats: plan.repeats, dropped: plan.dropped,
+                                     version: version, previousCount: previous)
+            }
+        }
+        return result
+    }
+
+    public func remove(_ type: VocabularyStringType, for user: UserID) async throws -> RemovalResult {
+        try await mapErrors {
+            try await withTransaction { [logger] connection in
+                let (previous, _) = try await Self.lockAndMeasure(connection, user: user, type: type, logger: logger)
+                guard let count = previous else { return RemovalResult(types: [], terms: 0) }
+                try await connection.query(
+                    "DELETE FROM vocabulary_set WHERE user_id = \(user.rawValue) AND type = \(type.rawValue)",
+                    logger: logger)
+                try await Self.announce(VocabularyChange(user: user, type: type), on: connection, logger: logger)
+                return RemovalResult(types: [type], terms: count)
+            }
+        }
+    }
+
+    public func removeAll(for user: UserID) async throws -> RemovalResult {
+        try await mapErrors {
+            try await withTransaction { [logger] connection in
+                try await Self.lock(user, on: connection, logger: logger)
+                var types: [VocabularyStringType] = []
+                var terms = 0
+                for try await (name, count) in try await connection.query(
+                    "SELECT type, term_count FROM vocabulary_set WHERE user_id = \(user.rawValue) ORDER BY type",
+                    logger: logger).decode((String, Int).self) {
+                    if let type = VocabularyStringType(rawValue: name) { types.append(type) }
+                    terms += count
+                }
+                let language = try await connection.query(
+                    "SELECT siri_language_code FROM user_setting WHERE user_id = \(user.rawValue)", logger: logger)
+                    .decode(String?.self).first { _ in true } ?? nil
+                try await connection.query("DELETE FROM vocabulary_set WHERE user_id = \(user.rawValue)", logger: logger)
+                try await connection.query("DELETE FROM user_setting WHERE user_id = \(user.rawValue)", logger: logger)
+                try await Self.announce(VocabularyChange(user: user), on: connection, logger: logger)
+                return RemovalResult(types: types, terms: terms, language: language)
+            }
+        }
+    }
+
+    public func setLanguage(_ code: SiriLanguageCode?, for user: UserID) async throws {
+        try await mapErrors {
+            try await withTransaction { [logger] connection in
+                try await connection.query("""
+                    INSERT INTO user_setting (user_id, siri_language_code) VALUES (\(user.rawValue), \(code?.identifier))
+                    ON CONFLICT (user_id) DO UPDATE SET siri_language_code = excluded.siri_language_code
+                    """, logger: logger)
+                try await Self.announce(VocabularyChange(user: user), on: connection, logger: logger)
+            }
+        }
+    }
+
+    // MARK: Reads
+
+    public func vocabulary(for user: UserID, type: VocabularyStringType) async throws -> StoredVocabulary? {
+        try await mapErrors {
+            try await withTransaction { [logger] connection in
+                try await Self.readOnlySnapshot(connection, logger: logger)
+                return try await Self.fetchSet(connection, user: user, type: type, logger: logger)
+            }
+        }
+    }
+
+    public func vocabularies(for user: UserID) async throws -> [StoredVocabulary] {
+        try await mapErrors {
+            try await withTransaction { [logger] connection in
+                try await Self.readOnlySnapshot(connection, logger: logger)
+                var types: [VocabularyStringType] = []
+                for try await name in try await connection.query(
+                    "SELECT type FROM vocabulary_set WHERE user_id = \(user.rawValue) ORDER BY type",
+                    logger: logger).decode(String.self) {
+                    if let type = VocabularyStringType(rawValue: name) { types.append(type) }
+                }
+                var sets: [StoredVocabulary] = []
+                for type in types {
+                    if let set = try await Self.fetchSet(connection, user: user, type: type, logger: logger) {
+                        sets.append(set)
+                    }
+                }
+                return sets
+            }
+        }
+    }
+
+    public func changeStamp(for user: UserID, type: VocabularyStringType) async throws -> Int64? {
+        try await mapErrors {
+            try await withConnection { [logger] connection in
+                try await connection.query(
+                    "SELECT version FROM vocabulary_set WHERE user_id = \(user.rawValue) AND type = \(type.rawValue)",
+                    logger: logger).decode(Int64.self).first { _ in true }
+            }
+        }
+    }
+
+    /// The stamp and the language in one round trip (one statement, one snapshot).
+    public func resolutionState(for user: UserID, type: VocabularyStringType) async throws
+        -> (changeStamp: Int64?, language: String?) {
+        try await mapErrors {
+            let row = try await withConnection { [logger] connection in
+                try await connection.query("""
+                    SELECT (SELECT version FROM vocabulary_set WHERE user_id = \(user.rawValue) AND type = \(type.rawValue)),
+                           (SELECT siri_language_code FROM user_setting WHERE user_id = \(user.rawValue))
+                    """, logger: logger).decode((Int64?, String?).self).first { _ in true }
+            }
+            return (row?.0, row?.1)
+        }
+    }
+
+    public func language(for user: UserID) async throws -> String? {
+        try await mapErrors {
+            try await withConnection { [logger] connection in
+                try await connection.query(
+                    "SELECT siri_language_code FROM user_setting WHERE user_id = \(user.rawValue)", logger: logger)
+                    .decode(String?.self).first { _ in true } ?? nil
+            }
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Serializes the user's writes (until the transaction ends) and reads the set's size and the size of the
+    /// user's other sets.
+    private static func lockAndMeasure(_ connection: PostgresConnection, user: UserID, type: VocabularyStringType,
+                                       logger: Logger) async throws -> (previous: Int?, others: Int) {
+        try await lock(user, on: connection, logger: logger)
+        var previous: Int?
+        var others = 0
+        for try await (name, count) in try await connection.query(
+            "SELECT type, term_count FROM vocabulary_set WHERE user_id = \(user.rawValue)", logger: logger)
+            .decode((String, Int).self) {
+            if name == type.rawValue { previous = count } else { others += count }
+        }
+        return (previous, others)
+    }
+
+    private static func lock(_ user: UserID, on connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\(user.rawValue), 0))",
+                                   logger: logger)
+    }
+
+    /// Announces a change; PostgreSQL delivers it when (and only if) the transaction commits.
+    static func announce(_ change: VocabularyChange, on connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query("SELECT pg_notify(\(notificationChannel), \(change.payload))", logger: logger)
+    }
+
+    /// Makes the current transaction a read-only snapshot (repeatable read), so a set and its terms are read
+    /// as of one moment.
+    private static func readOnlySnapshot(_ connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: logger)
+    }
+
+    private static func fetchSet(_ connection: PostgresConnection, user: UserID, type: VocabularyStringType,
+                                 logger: Logger) async throws -> StoredVocabulary? {
+        guard let (version, updatedAt) = try await connection.query(
+            "SELECT version, updated_at FROM vocabulary_set WHERE user_id = \(user.rawValue) AND type = \(type.rawValue)",
+            logger: logger).decode((Int64, Date).self).first(where: { _ in true })
+        else { return nil }
+        var entries: [VocabularyTerm] = []
+        for try await (term, identifier, hint) in try await connection.query("""
+            SELECT term, identifier, pronunciation_hint FROM vocabulary_term
+            WHERE user_id = \(user.rawValue) AND type = \(type.rawValue) ORDER BY rank
+            """, logger: logger).decode((String, String?, String?).self) {
+            entries.append(VocabularyTerm(phrase: term, identifier: identifier, pronunciationHint: hint))
+        }
+        return StoredVocabulary(user: user, type: type, entries: entries, version: version, updatedAt: updatedAt)
+    }
+
+    /// Runs `body` on a pooled connection, waiting at most ``connectionTimeout`` for one (a database that is
+    /// down or saturated fails fast instead of queueing requests); once `body` has its connection it runs to
+    /// its end.
+    func withConnection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T)
+        async throws -> T {
+        let leased = LeaseFlag()
+        let timeout = connectionTimeout
+        return try await withThrowingTaskGroup(of: T?.self) { [client] group in
+            group.addTask {
+                try await client.withConnection { connection in
+                    leased.value.store(true, ordering: .releasing)
+                    return try await body(connection)
+                }
+            }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                if leased.value.load(ordering: .acquiring) { return nil }
+                throw ConnectionTimeout(timeout: timeout)
+            }
+            while let result = try await group.next() {
+                if let value = result {
+                    group.cancelAll()
+                    return value
+                }
+            }
+            throw CancellationError()
+        }
+    }
+
+    /// Runs `body` in a transaction on a pooled connection (see ``withConnection(_:)``): committed when it
+    /// returns, rolled back when it throws.
+    func withTransaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T)
+        async throws -> T {
+        try await withConnection { [logger] connection in
+            do {
+                return try await connection.withTransaction(logger: logger) { try await body($0) }
+            } catch let error as PostgresTransactionError where Self.isConnectionFailure(error) {
+                // The connection died under the transaction (killed, network): close it for good before the
+                // pool gets it back, or the pool could lend it again while it is still closing.
+                try? await connection.close().get()
+                throw error
+            }
+        }
+    }
+
+    /// Whether a transaction failed because its connection failed (not because of its statements).
+    static func isConnectionFailure(_ error: PostgresTransactionError) -> Bool {
+        [error.closureError, error.commitError, error.beginError, error.rollbackError].contains { cause in
+            guard let code = (cause as? PSQLError)?.code else { return false }
+            return code == .serverClosedConnection || code == .clientClosedConnection || code == .connectionError
+                || code == .uncleanShutdown
+        }
+    }
+
+    /// Set once a request holds its connection (shared by the request and its timer).
+    private final class LeaseFlag: Sendable {
+        let value = Atomic(false)
+    }
+
+    /// No connection could be had in time.
+    struct ConnectionTimeout: Error {
+        let timeout: Duration
+    }
+
+    /// Turns database errors into ``VocabStore/VocabularyStoreError`` naming the database (password hidden)
+    /// and PostgreSQL's reason; rule errors pass through (also from inside a transaction).
+    func mapErrors<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as PostgresTransactionError {
+            if let closureError = error.closureError, !(closureError is PSQLError) { throw closureError }
+            let cause = error.closureError ?? error.commitError ?? error.beginError ?? error.rollbackError
+            throw storeError(cause)
+        } catch let error as PSQLError {
+            throw storeError(error)
+        } catch let error as ConnectionTimeout {
+            throw storeError(error)
+        }
+    }
+
+    private func storeError(_ cause: (any Error)?) -> VocabularyStoreError {
+        let message = switch cause {
+        case let error as PSQLError: Self.reason(error)
+        case let error as ConnectionTimeout: "no database connection within \(error.timeout)"
+        case let error?: "\(error)"
+        case nil: "the transaction failed"
+        }
+        return VocabularyStoreError(path: url.redacted, message: message)
+    }
+
+    /// PostgreSQL's message and SQLSTATE for a server error; the kind of failure (and its cause) otherwise.
+    static func reason(_ error: PSQLError) -> String {
+        if let info = error.serverInfo, let message = info[.message] {
+            return "\(message) (SQLSTATE \(info[.sqlState] ?? "?"))"
+        }
+        switch error.code {
+        case .connectionError:
+            return "cannot connect: \(error.underlying.map { String(describing: $0) } ?? "no reason given")"
+        case .serverClosedConnection:
+            return "the server closed the connection"
+        case .clientClosedConnection:
+            return "the connection closed during the request"
+        case .poolClosed:
+            return "the connection pool is closed"
+        default:
+            return "\(error.code)\(error.underlying.map { ": \($0)" } ?? "")"
+        }
+    }
+}
+
+/// The rows of a replace, as the JSON array that one `INSERT … SELECT FROM json_to_recordset` reads:
+/// one round trip for any number of terms, absent fields reading as NULL.
+enum TermRows {
+    private struct Row: Encodable {
+        let p: String
+        let i: String?
+        let h: String?
+    }
+
+    static func json(_ entries: [VocabularyTerm]) throws -> String {
+        let data = try JSONEncoder().encode(entries.map { Row(p: $0.phrase, i: $0.identifier, h: $0.pronunciationHint) })
+        return String(decoding: data, as: UTF8.self)
+    }
+}
