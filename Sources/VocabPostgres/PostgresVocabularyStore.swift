@@ -40,7 +40,7 @@ public final class PostgresVocabularyStore: VocabularyStore, VocabularyChangeFee
     /// - Parameters:
     ///   - beforeCommittingReplace: Test hook run inside a replace's transaction after the terms are inserted
     ///     and before the commit; throwing from it (or killing the connection in it) must leave the old set.
-    public init(url: DatabaseURL, maximumConnections: Int = 20, connectTimeout: Duration = .seconds(5),
+    public init(url: DatabaseURL, maximumConnections: Int = 20, connectTimeout: Duration = .seconds(2),
                 logger: Logger = Logger(label: "vocab.postgres"),
                 beforeCommittingReplace: (@Sendable (PostgresConnection) async throws -> Void)? = nil) {
         self.url = url

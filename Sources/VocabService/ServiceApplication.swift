@@ -1,6 +1,7 @@
 public import Hummingbird
 public import Logging
 public import ServiceLifecycle
+import UnixSignals
 import VocabCore
 
 /// Builds the Hummingbird application of `vocab serve`: the routes, the middleware, and the services that
@@ -36,6 +37,20 @@ public enum ServiceApplication {
                                  serverName: "vocab"),
             services: services + [ShutdownHook(action: onShutdown, logger: logger)],
             logger: logger)
+    }
+}
+
+extension ApplicationProtocol {
+    /// Runs the application until SIGTERM or SIGINT, then shuts down gracefully: in-flight requests get up to
+    /// `gracePeriod` to finish, after which the remaining work is cancelled, and the process stops at most
+    /// `cancellationPeriod` later even if something ignores cancellation.
+    public func runUntilSignalled(gracePeriod: Duration = .seconds(30), cancellationPeriod: Duration = .seconds(5))
+        async throws {
+        var configuration = ServiceGroupConfiguration(services: [self], gracefulShutdownSignals: [.sigterm, .sigint],
+                                                      logger: logger)
+        configuration.maximumGracefulShutdownDuration = gracePeriod
+        configuration.maximumCancellationDuration = cancellationPeriod
+        try await ServiceGroup(configuration: configuration).run()
     }
 }
 

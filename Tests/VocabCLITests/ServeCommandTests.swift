@@ -67,9 +67,14 @@ final class RunningServer: Sendable {
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
     }
 
-    /// Sends a signal and waits for the process to end; returns its exit status.
+    /// Sends a signal and waits for the process to end; returns its exit status. A process still running
+    /// 40 s later is killed (and the status says so), so that a shutdown that hangs fails a test instead of
+    /// hanging the suite.
     func stop(_ signal: Int32 = SIGTERM) -> Int32 {
         kill(process.processIdentifier, signal)
+        let deadline = Date().addingTimeInterval(40)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         return process.terminationStatus
     }

@@ -31,7 +31,8 @@ enum TemporaryStore {
     static func postgres(beforeCommittingReplace: (@Sendable (PostgresConnection) async throws -> Void)? = nil)
         async throws -> PostgresVocabularyStore {
         let url = try await PostgresTestServer.urlInFreshSchema()
-        let store = PostgresVocabularyStore(url: try DatabaseURL(url), maximumConnections: 4,
+        // Generous connection waits: the whole test suite shares two cores with the database.
+        let store = PostgresVocabularyStore(url: try DatabaseURL(url), maximumConnections: 4, connectTimeout: .seconds(20),
                                             beforeCommittingReplace: beforeCommittingReplace)
         Task { try await store.run() }
         try await store.migrate()

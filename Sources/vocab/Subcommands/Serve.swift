@@ -46,6 +46,11 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("database-connections"), help: ArgumentHelp(
         "The most connections this instance opens to the PostgreSQL database (default 20).", valueName: "count"))
     var databaseConnections: Int = 20
+
+    @Option(name: .customLong("database-timeout"), help: ArgumentHelp(
+        "How long a request waits for a database connection before it is answered 503 (default 2 seconds).",
+        valueName: "seconds"))
+    var databaseTimeout: Double = 2
     @OptionGroup var localesOptions: LocalesOptions
 
     @Option(name: .customLong("cache-size"), help: ArgumentHelp(
@@ -79,6 +84,9 @@ struct Serve: AsyncParsableCommand {
         _ = try database()
         if databaseURL != nil, storeOptions.store != nil {
             throw ValidationError("--store and --database-url both name a store; give one")
+        }
+        guard databaseTimeout > 0, databaseTimeout <= 600 else {
+            throw ValidationError("--database-timeout \(databaseTimeout) is out of range; expected more than 0 and at most 600 seconds")
         }
         guard (1...1_000).contains(databaseConnections) else {
             throw ValidationError("--database-connections \(databaseConnections) is out of range; expected 1 to 1000")
@@ -167,7 +175,7 @@ struct Serve: AsyncParsableCommand {
                 logger.error("closing the store failed", metadata: ["error": "\(error)"])
             }
         }
-        try await application.runService()
+        try await application.runUntilSignalled()
     }
 
     /// Serves over PostgreSQL: the pool and the change follower run beside the server; the schema is
@@ -181,6 +189,7 @@ struct Serve: AsyncParsableCommand {
         }
         let adminToken = try loadAdminToken(logger: logger)
         let store = PostgresVocabularyStore(url: database, maximumConnections: databaseConnections,
+                                            connectTimeout: .milliseconds(Int(databaseTimeout * 1_000)),
                                             logger: Logger(label: "vocab.postgres"))
         let pool = Task { try await store.run() }
         defer { pool.cancel() }
@@ -195,7 +204,7 @@ struct Serve: AsyncParsableCommand {
             for: service, logger: logger, services: [ChangeFollower(feed: store, service: service)]) {
             logger.info("store closed", metadata: ["database": "\(database)"])
         }
-        try await application.runService()
+        try await application.runUntilSignalled()
     }
 
     private func migrate(_ store: PostgresVocabularyStore, logger: Logger) async throws {
