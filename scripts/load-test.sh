@@ -8,6 +8,10 @@
 # WRITER_PAUSE (seconds, default 1) is the pause between two replaces of the other user's set; 0 replaces
 # back to back (about 5 a second here, which takes most of a core from the resolves).
 #
+# INSTANCES=2 runs two instances over one PostgreSQL database (VOCAB_DATABASE_URL, else a throwaway
+# cluster from scripts/postgres-cluster.sh): wrk sends half the connections to each, the writer replaces
+# through the first, and the first resolve after a replace goes to the second. The memory part is skipped.
+#
 # Needs the release binary (built unless VOCAB_BIN names one), wrk (apt-get install -y wrk), curl, python3
 # and ../shared/bench (the fixed vocabularies and queries).
 set -eu
@@ -23,24 +27,47 @@ fi
 work=$(mktemp -d)
 port=${VOCAB_PORT:-18282}
 base="http://127.0.0.1:$port"
+instances=${INSTANCES:-1}
+database=${VOCAB_DATABASE_URL:-}
+cluster=""
+if [ "$instances" -gt 1 ] && [ -z "$database" ]; then
+    cluster=$work/postgres
+    database=$(scripts/postgres-cluster.sh start "$cluster" "$((port + 100))")
+fi
+other="http://127.0.0.1:$((port + instances - 1))"
 admin="load-test-admin-$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')"
 start_server() {  # $1: cache size
-    if curl -s "$base/healthz" >/dev/null 2>&1; then echo "port $port is taken (set VOCAB_PORT)" >&2; exit 1; fi
-    VOCAB_ADMIN_TOKEN=$admin "$VOCAB_BIN" serve --port "$port" --store "$work/vocabulary.sqlite" --log-level warning \
-        --cache-size "$1" >>"$work/server.log" 2>&1 &
-    server=$!
-    for _ in $(seq 1 100); do curl -sf "$base/healthz" >/dev/null 2>&1 && return; sleep 0.1; done
-    echo "the server did not start:" >&2; cat "$work/server.log" >&2; exit 1
+    servers=""
+    for n in $(seq 0 $((instances - 1))); do
+        instance_port=$((port + n))
+        if curl -s "http://127.0.0.1:$instance_port/healthz" >/dev/null 2>&1; then
+            echo "port $instance_port is taken (set VOCAB_PORT)" >&2; exit 1
+        fi
+        if [ -n "$database" ]; then store="--database-url $database"; else store="--store $work/vocabulary.sqlite"; fi
+        # shellcheck disable=SC2086
+        VOCAB_ADMIN_TOKEN=$admin "$VOCAB_BIN" serve --port "$instance_port" $store --log-level warning \
+            --cache-size "$1" >>"$work/server.log" 2>&1 &
+        servers="$servers $!"
+        server=$!
+        started=""
+        for _ in $(seq 1 100); do
+            curl -sf "http://127.0.0.1:$instance_port/healthz" >/dev/null 2>&1 && { started=1; break; }
+            sleep 0.1
+        done
+        [ -n "$started" ] || { echo "the server did not start:" >&2; cat "$work/server.log" >&2; exit 1; }
+    done
 }
 server=""
+servers=""
 stop_server() {
-    [ -n "$server" ] || return 0
-    kill "$server" 2>/dev/null || true
-    wait "$server" 2>/dev/null || true
+    [ -n "$servers" ] || return 0
+    for pid in $servers; do kill "$pid" 2>/dev/null || true; done
+    for pid in $servers; do wait "$pid" 2>/dev/null || true; done
+    servers=""
     server=""
 }
 writer=""
-trap '[ -n "$writer" ] && kill "$writer" 2>/dev/null; stop_server; rm -rf "$work"' EXIT INT TERM
+trap '[ -n "$writer" ] && kill "$writer" 2>/dev/null; stop_server; [ -n "$cluster" ] && scripts/postgres-cluster.sh stop "$cluster"; rm -rf "$work"' EXIT INT TERM
 mint() { curl -sf -X POST -H "Authorization: Bearer $admin" "$base/v1/admin/users/$1/tokens" |
     python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])'; }
 
@@ -79,6 +106,7 @@ end
 PY
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); binary: $VOCAB_BIN"
+if [ -n "$database" ]; then echo "store: PostgreSQL ($instances instances)"; else echo "store: SQLite"; fi
 start_server 256MB
 reader_token=$(mint reader)
 writer_token=$(mint writer)
@@ -103,20 +131,35 @@ echo "== 1. resolve at 10 connections, 10,000 terms, ${duration}s, another user'
     echo "writer: $replaced replaces of a 10,000-term set during the run" >"$work/writer.txt"
 ) &
 writer=$!
-VOCAB_LOAD_TOKEN=$reader_token wrk -t2 -c10 -d"${duration}s" --timeout 5s -s "$work/resolve.lua" "$base/v1/users/reader/resolve" |
-    grep RESULT
+if [ "$instances" -eq 1 ]; then
+    VOCAB_LOAD_TOKEN=$reader_token wrk -t2 -c10 -d"${duration}s" --timeout 5s -s "$work/resolve.lua" \
+        "$base/v1/users/reader/resolve" | grep RESULT
+else
+    # Half the connections to each instance; the totals add the requests and take the worst percentiles.
+    for n in $(seq 0 $((instances - 1))); do
+        VOCAB_LOAD_TOKEN=$reader_token wrk -t1 -c$((10 / instances)) -d"${duration}s" --timeout 5s \
+            -s "$work/resolve.lua" "http://127.0.0.1:$((port + n))/v1/users/reader/resolve" | grep RESULT &
+    done | tee "$work/results.txt"
+    wait
+    awk '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+           requests += v["requests"]; rps += v["rps"]; errors += v["socket_errors"] + v["non200"]
+           if (v["p50_ms"] > p50) p50 = v["p50_ms"]; if (v["p99_ms"] > p99) p99 = v["p99_ms"] }
+         END { printf "TOTAL requests=%d rps=%.0f worst_p50_ms=%.3f worst_p99_ms=%.3f errors=%d\n", requests, rps, p50, p99, errors }' \
+        "$work/results.txt"
+fi
 wait "$writer" 2>/dev/null || true; writer=""
 cat "$work/writer.txt"
 
-echo "== 2. the first resolve after a replace of a 10,000-term set (10 times)"
+echo "== 2. the first resolve after a replace of a 10,000-term set (10 times; resolved through $other)"
 for i in 1 2 3 4 5 6 7 8 9 10; do
     set_file=$work/set-a.json; [ $((i % 2)) -eq 1 ] && set_file=$work/set-b.json
     curl -sf -o /dev/null -X PUT -H "Authorization: Bearer $reader_token" --data-binary "@$set_file" \
         "$base/v1/users/reader/vocabulary/contactName"
     curl -s -o /dev/null -w '%{time_total}\n' -X POST -H "Authorization: Bearer $reader_token" \
-        -d '{"query": "juan manuel hervas"}' "$base/v1/users/reader/resolve"
+        -d '{"query": "juan manuel hervas"}' "$other/v1/users/reader/resolve"
 done | sort -n | awk '{ t[NR] = $1 * 1000 } END { printf "first resolve after replace: min %.1f ms, median %.1f ms, max %.1f ms\n", t[1], (t[5] + t[6]) / 2, t[NR] }'
 stop_server
+[ "$instances" -eq 1 ] || exit 0
 
 echo "== 3. memory touching 1,000 users (300 terms each) with --cache-size 32MB"
 start_server 32MB

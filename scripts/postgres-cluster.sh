@@ -42,7 +42,7 @@ start)
         exit 0
     fi
     as_server_user "$bindir/pg_ctl" --pgdata="$dir/data" --log="$dir/server.log" --wait --timeout=60 \
-        -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir -c max_connections=200 -c fsync=off" \
+        -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir -c max_connections=500 -c fsync=off" \
         start </dev/null >/dev/null 2>"$dir/pg_ctl.log" || { cat "$dir/pg_ctl.log"; tail -n 20 "$dir/server.log"; exit 1; } >&2
     if ! as_server_user "$bindir/psql" -h "$dir" -p "$port" -U postgres -d postgres -tAc \
         "SELECT 1 FROM pg_database WHERE datname = 'vocab'" | grep -q 1; then

@@ -280,27 +280,40 @@ public final class PostgresVocabularyStore: VocabularyStore, VocabularyChangeFee
     /// its end.
     func withConnection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T)
         async throws -> T {
-        let leased = LeaseFlag()
+        // Not a task group: a group would wait for the lease to end even after the timeout, and the pool does
+        // not give up a lease it is still trying to fill (a database refusing connections keeps it waiting).
+        let race = LeaseRace<T>()
         let timeout = connectionTimeout
-        return try await withThrowingTaskGroup(of: T?.self) { [client] group in
-            group.addTask {
-                try await client.withConnection { connection in
-                    leased.value.store(true, ordering: .releasing)
-                    return try await body(connection)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                race.start(continuation)
+                let work = Task { [client] in
+                    do {
+                        let value = try await client.withConnection { connection in
+                            race.markLeased()
+                            do {
+                                return try await body(connection)
+                            } catch where Self.isConnectionFailure(error) {
+                                // The connection died under the request (killed, server shutdown, network):
+                                // close it for good before the pool gets it back, or the pool could lend it
+                                // again while it is still closing, and a query on it would never answer.
+                                try? await connection.close().get()
+                                throw error
+                            }
+                        }
+                        race.finish(.success(value))
+                    } catch {
+                        race.finish(.failure(error))
+                    }
+                }
+                race.setWork(work)
+                Task {
+                    try? await Task.sleep(for: timeout)
+                    race.expire(ConnectionTimeout(timeout: timeout))
                 }
             }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                if leased.value.load(ordering: .acquiring) { return nil }
-                throw ConnectionTimeout(timeout: timeout)
-            }
-            while let result = try await group.next() {
-                if let value = result {
-                    group.cancelAll()
-                    return value
-                }
-            }
-            throw CancellationError()
+        } onCancel: {
+            race.finish(.failure(CancellationError()))
         }
     }
 
@@ -309,29 +322,75 @@ public final class PostgresVocabularyStore: VocabularyStore, VocabularyChangeFee
     func withTransaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T)
         async throws -> T {
         try await withConnection { [logger] connection in
-            do {
-                return try await connection.withTransaction(logger: logger) { try await body($0) }
-            } catch let error as PostgresTransactionError where Self.isConnectionFailure(error) {
-                // The connection died under the transaction (killed, network): close it for good before the
-                // pool gets it back, or the pool could lend it again while it is still closing.
-                try? await connection.close().get()
-                throw error
+            try await connection.withTransaction(logger: logger) { try await body($0) }
+        }
+    }
+
+    /// Whether a request failed because its connection failed (not because of its statements): the
+    /// connection closed or broke, or the server ended its session (SQLSTATE classes 08, connection
+    /// exception, and 57P, operator intervention: terminated, shutting down).
+    static func isConnectionFailure(_ error: any Error) -> Bool {
+        let causes: [(any Error)?] = if let transaction = error as? PostgresTransactionError {
+            [transaction.closureError, transaction.commitError, transaction.beginError, transaction.rollbackError]
+        } else {
+            [error]
+        }
+        return causes.contains { cause in
+            guard let error = cause as? PSQLError else { return false }
+            if error.code == .server {
+                let state = error.serverInfo?[.sqlState] ?? ""
+                return state.hasPrefix("08") || state.hasPrefix("57P")
             }
+            return error.code == .serverClosedConnection || error.code == .clientClosedConnection
+                || error.code == .connectionError || error.code == .uncleanShutdown
         }
     }
 
-    /// Whether a transaction failed because its connection failed (not because of its statements).
-    static func isConnectionFailure(_ error: PostgresTransactionError) -> Bool {
-        [error.closureError, error.commitError, error.beginError, error.rollbackError].contains { cause in
-            guard let code = (cause as? PSQLError)?.code else { return false }
-            return code == .serverClosedConnection || code == .clientClosedConnection || code == .connectionError
-                || code == .uncleanShutdown
+    /// One request racing its timer: whichever ends first answers; a lease still pending at the timeout is
+    /// cancelled and left to end on its own.
+    private final class LeaseRace<T: Sendable>: Sendable {
+        private struct State {
+            var continuation: CheckedContinuation<T, any Error>?
+            var work: Task<Void, Never>?
+            var leased = false
+            var done = false
         }
-    }
+        private let state = Mutex(State())
 
-    /// Set once a request holds its connection (shared by the request and its timer).
-    private final class LeaseFlag: Sendable {
-        let value = Atomic(false)
+        func start(_ continuation: CheckedContinuation<T, any Error>) {
+            // Cancelled before it began: answer at once.
+            let cancelled = state.withLock { state in
+                if !state.done { state.continuation = continuation }
+                return state.done
+            }
+            if cancelled { continuation.resume(throwing: CancellationError()) }
+        }
+        func setWork(_ work: Task<Void, Never>) {
+            let cancelNow = state.withLock { state in
+                state.work = work
+                return state.done
+            }
+            if cancelNow { work.cancel() }
+        }
+        func markLeased() { state.withLock { $0.leased = true } }
+
+        /// Answers with `result` unless already answered.
+        func finish(_ result: Result<T, any Error>) {
+            let (continuation, work) = state.withLock { state -> (CheckedContinuation<T, any Error>?, Task<Void, Never>?) in
+                guard !state.done else { return (nil, nil) }
+                state.done = true
+                defer { state.continuation = nil }
+                return (state.continuation, state.work)
+            }
+            continuation?.resume(with: result)
+            if case .failure = result, let work, !state.withLock({ $0.leased }) { work.cancel() }
+        }
+
+        /// Fails with `error` unless answered or holding a connection by now.
+        func expire(_ error: any Error) {
+            guard !state.withLock({ $0.leased || $0.done }) else { return }
+            finish(.failure(error))
+        }
     }
 
     /// No connection could be had in time.

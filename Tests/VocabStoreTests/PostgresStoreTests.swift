@@ -19,9 +19,8 @@ struct PostgresStoreTests {
         let armed = Mutex(false)
         let store = try await TemporaryStore.postgres { connection in
             guard armed.withLock({ $0 }) else { return }
-            let pid = try await connection.query("SELECT pg_backend_pid()", logger: Logger(label: "test")).decode(Int32.self)
-                .first(where: { _ in true }) ?? 0
-            try await PostgresTestServer.terminateBackend(pid)
+            // The server ends this connection's backend, as an operator's pg_terminate_backend or a crash would.
+            _ = try await connection.query("SELECT pg_terminate_backend(pg_backend_pid())", logger: Logger(label: "test"))
         }
         try await store.replace(["Bobo", "Zoé"], for: alice, type: .contactName)
         let before = try #require(try await store.changeStamp(for: alice, type: .contactName))

@@ -32,7 +32,7 @@ enum TemporaryStore {
         async throws -> PostgresVocabularyStore {
         let url = try await PostgresTestServer.urlInFreshSchema()
         // Generous connection waits: the whole test suite shares two cores with the database.
-        let store = PostgresVocabularyStore(url: try DatabaseURL(url), maximumConnections: 4, connectTimeout: .seconds(20),
+        let store = PostgresVocabularyStore(url: try DatabaseURL(url), maximumConnections: 2, connectTimeout: .seconds(20),
                                             beforeCommittingReplace: beforeCommittingReplace)
         Task { try await store.run() }
         try await store.migrate()
