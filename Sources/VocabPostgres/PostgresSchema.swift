@@ -14,7 +14,8 @@ enum PostgresSchema {
         let sql: [String]
     }
 
-    /// The advisory lock key that serializes migrations (an arbitrary constant: "vocab" in ASCII).
+    /// The advisory lock key that serializes migrations (an arbitrary constant, "vocab" in ASCII, combined
+    /// with the schema's hash).
     static let migrationLock: Int64 = 0x766F_6361_62
 
     static let migrations: [Migration] = [
@@ -72,7 +73,9 @@ enum PostgresSchema {
     /// - Returns: The names of the migrations applied now.
     static func migrate(_ connection: PostgresConnection, logger: Logger) async throws -> [String] {
         try await connection.withTransaction(logger: logger) { connection in
-            try await connection.query("SELECT pg_advisory_xact_lock(\(migrationLock))", logger: logger)
+            // Keyed by the schema too: stores in different schemas of one database migrate independently.
+            try await connection.query(
+                "SELECT pg_advisory_xact_lock(\(migrationLock) # hashtextextended(current_schema(), 0))", logger: logger)
             try await connection.query("""
                 CREATE TABLE IF NOT EXISTS vocab_migration (
                     name TEXT PRIMARY KEY,

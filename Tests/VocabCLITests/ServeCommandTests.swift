@@ -106,7 +106,7 @@ extension VocabBinary {
     @Test("SIGTERM lets an in-flight replace finish, then closes the store with its log checkpointed")
     func gracefulShutdown() async throws {
         let work = Workspace()
-        let server = try RunningServer(arguments: ["--store", work.store], environment: ["VOCAB_ADMIN_TOKEN": Self.admin])
+        let server = try await OffThread.run { try RunningServer(arguments: ["--store", work.store], environment: ["VOCAB_ADMIN_TOKEN": Self.admin]) }
         let (mintStatus, minted) = try await server.send("POST", "/v1/admin/users/alice/tokens", token: Self.admin)
         #expect(mintStatus == 201)
         let token = try #require((try JSONSerialization.jsonObject(with: minted) as? [String: Any])?["token"] as? String)
@@ -161,7 +161,7 @@ extension VocabBinary {
     @Test("Without an admin token one is generated beside the store (mode 0600) and reused")
     func generatedAdminToken() async throws {
         let work = Workspace()
-        let server = try RunningServer(arguments: ["--store", work.store], environment: [:])
+        let server = try await OffThread.run { try RunningServer(arguments: ["--store", work.store], environment: [:]) }
         let file = work.folder.appendingPathComponent("admin-token").path
         let secret = try String(contentsOfFile: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         let mode = (try FileManager.default.attributesOfItem(atPath: file))[.posixPermissions] as? Int

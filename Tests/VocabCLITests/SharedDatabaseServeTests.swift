@@ -8,7 +8,8 @@ import VocabTestSupport
 
 /// Several `vocab serve` processes over one PostgreSQL database (`--database-url`): coherence across
 /// instances, and what clients see while the database restarts.
-@Suite(.serialized, .enabled(if: PostgresTestServer.isAvailable, "needs a PostgreSQL server"))
+@Suite(.serialized, .enabled(if: PostgresTestServer.runsFaultTests,
+                              "runs alone in the second pass of scripts/test.sh (VOCAB_TEST_FAULTS=1), with a PostgreSQL server"))
 struct SharedDatabaseServeTests {
     static let admin = "shared-serve-admin-token-0123456789"
 
@@ -18,8 +19,8 @@ struct SharedDatabaseServeTests {
         let environment = ["VOCAB_ADMIN_TOKEN": Self.admin]
         // Generous connection waits: the whole test suite shares two cores with the database.
         let arguments = ["--database-url", url, "--database-timeout", "20"]
-        let first = try RunningServer(arguments: arguments, environment: environment)
-        let second = try RunningServer(arguments: arguments, environment: environment)
+        let first = try await OffThread.run { try RunningServer(arguments: arguments, environment: environment) }
+        let second = try await OffThread.run { try RunningServer(arguments: arguments, environment: environment) }
         defer { _ = first.stop(); _ = second.stop() }
 
         let (minted, body) = try await first.send("POST", "/v1/admin/users/alice/tokens", token: Self.admin)
@@ -65,8 +66,8 @@ struct SharedDatabaseServeTests {
     func databaseRestart() async throws {
         let cluster = try await PostgresTestServer.Cluster.make()
         defer { cluster.destroy() }
-        let server = try RunningServer(arguments: ["--database-url", cluster.url, "--database-timeout", "1"],
-                                       environment: ["VOCAB_ADMIN_TOKEN": Self.admin])
+        let server = try await OffThread.run { try RunningServer(arguments: ["--database-url", cluster.url, "--database-timeout", "1"],
+                                       environment: ["VOCAB_ADMIN_TOKEN": Self.admin]) }
         defer { _ = server.stop() }
         let (_, minted) = try await server.send("POST", "/v1/admin/users/alice/tokens", token: Self.admin)
         let token = try #require(try Self.object(minted)["token"] as? String)

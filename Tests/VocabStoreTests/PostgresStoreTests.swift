@@ -10,7 +10,8 @@ import VocabTestSupport
 
 /// What only the PostgreSQL store has: a connection that can be killed, a server that restarts, several
 /// processes migrating at once, and change notifications. (The common contract is ``StoreBehaviourTests``.)
-@Suite(.enabled(if: PostgresTestServer.isAvailable, "needs a PostgreSQL server"))
+@Suite(.enabled(if: PostgresTestServer.runsFaultTests,
+                 "runs alone in the second pass of scripts/test.sh (VOCAB_TEST_FAULTS=1), with a PostgreSQL server"))
 struct PostgresStoreTests {
     let alice: UserID = "alice"
 

@@ -40,6 +40,12 @@ public enum PostgresTestServer {
         }
     }
 
+    /// Whether this is the second pass of `scripts/test.sh`, which runs the fault and multi-process tests
+    /// alone (`VOCAB_TEST_FAULTS=1`).
+    public static var runsFaultTests: Bool {
+        ProcessInfo.processInfo.environment["VOCAB_TEST_FAULTS"] == "1" && isAvailable
+    }
+
     /// The shared server's URL; throws the reason in CI when there is none.
     public static func url() throws -> String { try shared.get() }
 
@@ -143,8 +149,20 @@ extension PostgresTestServer {
 ///
 /// Not Foundation's `Process`: on Linux its `waitUntilExit()` did not return here when called while a
 /// `static let` was being initialized (the child stayed a zombie), and a pipe would be held open by the
-/// server the cluster script leaves running.
+/// server the cluster script leaves running. File descriptors other than the three standard ones are
+/// closed in the child.
 enum Subprocess {
+    /// Sets close-on-exec on every descriptor above the standard three (the harness and NIO open some
+    /// without it).
+    private static func markOpenDescriptorsCloseOnExec() {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return }
+        for name in names {
+            guard let fd = Int32(name), fd > 2 else { continue }
+            let flags = fcntl(fd, F_GETFD)
+            if flags >= 0 { _ = fcntl(fd, F_SETFD, flags | FD_CLOEXEC) }
+        }
+    }
+
     /// Runs on a thread of its own, never blocking Swift's cooperative threads (two on a two-core machine:
     /// tests that wait on programs there can starve each other).
     static func runOffThread(_ arguments: [String]) async -> (status: Int32, output: String) {
@@ -169,6 +187,9 @@ enum Subprocess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Nothing else of this process reaches the child, nor the server it may leave running: an inherited
+        // socket or pipe would stay open in that server and keep another test waiting for its end.
+        markOpenDescriptorsCloseOnExec()
         var argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid = pid_t()
@@ -179,5 +200,14 @@ enum Subprocess {
         let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
         let exited = status & 0x7f == 0
         return (exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), text)
+    }
+}
+
+/// Blocking work (starting or stopping a process and waiting for it) run on a thread of its own, so that
+/// tests never hold Swift's cooperative threads while they wait: with two cores there are two, and a test
+/// blocked on a server that itself waits for another test's transaction would stall the whole run.
+public enum OffThread {
+    public static func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await Subprocess.offThread(work)
     }
 }
