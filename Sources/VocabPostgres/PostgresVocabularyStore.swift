@@ -73,10 +73,10 @@ public final class PostgresVocabularyStore: VocabularyStore, VocabularyChangeFee
         _ terms: [VocabularyTerm], for user: UserID, type: VocabularyStringType, limits: VocabularyLimits,
         progress: (@Sendable (Int) -> Void)?
     ) async throws -> ReplaceResult {
-        // Checked before any connection is taken: a rejected term costs the database nothing. The sizes the
-        // capacity depends on are read again under the lock below.
+        // The terms are checked (ReplacePlan) inside the transaction, after the user's sizes are read under
+        // the lock: the capacity depends on them. A rejected term rolls the transaction back.
         let hook = beforeCommittingReplace
-        let result = try await mapErrors {
+        return try await mapErrors {
             try await withTransaction { [logger] connection in
                 let (previous, others) = try await Self.lockAndMeasure(connection, user: user, type: type,
                                                                        logger: logger)
@@ -108,7 +108,6 @@ public final class PostgresVocabularyStore: VocabularyStore, VocabularyChangeFee
                                      version: version, previousCount: previous)
             }
         }
-        return result
     }
 
     public func remove(_ type: VocabularyStringType, for user: UserID) async throws -> RemovalResult {
