@@ -26,6 +26,9 @@ extension LocaleDirectory {
             mix(name.utf8)
             mix(FileManager.default.contents(atPath: fileURL(name, in: code).path) ?? Data())
         }
+        // The phone matcher reads every language's rules and the shared data (already checked when the
+        // context was built, so a failure here cannot happen for a context in use).
+        mix(((try? phoneData())??.fingerprint ?? "no phones").utf8)
         return String(hash.value, radix: 16)
     }
 }

@@ -49,7 +49,8 @@ extension LocaleDirectory {
                 throw LocaleDataError(path: nicknamesFile.path, message: error.problem + " (\(error.subject))")
             }
         }
-        return PhoneticProfile(encoders: encoders, nicknames: nicknames)
+        let pronouncer = try phoneData()?.pronouncer(for: profile.language.language)
+        return PhoneticProfile(encoders: encoders, nicknames: nicknames, pronouncer: pronouncer)
     }
 
     private func readIfPresent(_ url: URL) throws(LocaleDataError) -> String? {

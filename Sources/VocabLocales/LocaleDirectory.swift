@@ -84,7 +84,7 @@ public struct LocaleDirectory: Sendable, Hashable {
             throw LocaleDataError(path: url.path, message: "cannot read the locales folder: \(error.localizedDescription)")
         }
         var listing = Listing(locales: [], ignored: [])
-        for name in names where !name.hasPrefix(".") {
+        for name in names where !name.hasPrefix(".") && name != Self.sharedFolderName {
             var isDirectory: ObjCBool = false
             let path = url.appendingPathComponent(name).path
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue

@@ -50,6 +50,15 @@ public struct NameAlignment: Sendable, Hashable {
         }
     }
 
+    /// An alignment with its figures given: word links (none for a match found by sound alone) and the
+    /// score, weakest word and coverage the phone matcher found.
+    init(links: [Link], score: Double, weakestQueryWord: Double, termCoverage: Double) {
+        self.links = links
+        self.score = score
+        self.weakestQueryWord = weakestQueryWord
+        self.termCoverage = termCoverage
+    }
+
     /// Aligns with similarities supplied by the caller (the index memoizes them per distinct word).
     ///
     /// Units are numbered as ``units(of:)`` lays them out: tokens `0..<n`, then the adjacent pairs,

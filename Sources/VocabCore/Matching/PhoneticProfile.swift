@@ -4,11 +4,14 @@ public struct PhoneticProfile: Sendable {
     public let encoders: [any PhoneticEncoder]
     /// The language's nicknames.
     public let nicknames: NicknameTable
+    /// How the language pronounces names in the shared phone inventory, for the phone matcher (`nil`: words only).
+    public let pronouncer: Pronouncer?
 
     /// Creates a profile.
-    public init(encoders: [any PhoneticEncoder], nicknames: NicknameTable = NicknameTable()) {
+    public init(encoders: [any PhoneticEncoder], nicknames: NicknameTable = NicknameTable(), pronouncer: Pronouncer? = nil) {
         self.encoders = encoders
         self.nicknames = nicknames
+        self.pronouncer = pronouncer
     }
 
     /// The built-in encoders by name, as locale data names them (`phoneticEncoders` in `normalization.json`).

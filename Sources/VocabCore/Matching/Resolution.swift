@@ -14,10 +14,17 @@ public struct Candidate: Sendable, Hashable {
     public let reading: String
     /// The term's tokens in that reading, for explanations.
     public let termTokens: [MatchToken]
+    /// How the query's phones met the term's, when the phone matcher found it.
+    public let phones: PhoneMatcher.Match?
+
+    /// Whether the score came from the phones (they scored the term above its words, or found it alone).
+    public let isScoredByPhones: Bool
 
     /// Creates a candidate.
     public init(term: String, rank: Int, score: Double, alignment: NameAlignment, reading: String,
-                termTokens: [MatchToken], identifier: String? = nil) {
+                termTokens: [MatchToken], identifier: String? = nil, phones: PhoneMatcher.Match? = nil,
+                isScoredByPhones: Bool = false) {
+        self.isScoredByPhones = isScoredByPhones
         self.term = term
         self.rank = rank
         self.identifier = identifier
@@ -25,6 +32,7 @@ public struct Candidate: Sendable, Hashable {
         self.alignment = alignment
         self.reading = reading
         self.termTokens = termTokens
+        self.phones = phones
     }
 }
 

@@ -19,6 +19,13 @@ public struct ResolutionPolicy: Sendable, Hashable, Codable {
     public var band: Double
     /// The most options offered.
     public var maximumOptions: Int
+    /// The least score for a candidate whose score came from its phones to be considered (the phones can
+    /// hear a name the words missed, so a doubtful one is offered rather than dropped).
+    public var phoneFloor: Double = 0.60
+    /// The least score to accept a candidate whose score came from its phones without confirmation.
+    public var phoneAccept: Double = 0.90
+    /// How far the next candidate must be below a candidate accepted by its phones.
+    public var phoneGap: Double = 0.10
 
     /// The calibrated defaults.
     public static let standard = ResolutionPolicy(
@@ -42,17 +49,34 @@ public struct ResolutionPolicy: Sendable, Hashable, Codable {
         summary.score >= floor && summary.weakestQueryWord >= weakestWordFloor
     }
 
+    /// Whether a candidate is good enough to be considered: by its words, or for one scored by its phones,
+    /// by ``phoneFloor``.
+    func isPlausible(_ candidate: Candidate) -> Bool {
+        if candidate.isScoredByPhones { return candidate.score >= phoneFloor }
+        return isPlausible(NameAlignment.Summary(score: candidate.score, weakestQueryWord: candidate.alignment.weakestQueryWord,
+                                                 termCoverage: candidate.alignment.termCoverage))
+    }
+
     /// Decides the outcome from candidates sorted best first (score, then registration order).
+    ///
+    /// A best candidate scored by its phones is accepted only at ``phoneAccept`` with every other candidate
+    /// ``phoneGap`` below; short of that, the user chooses among the plausible ones within ``band`` (or
+    /// confirms the one).
     public func decide(_ ranked: [Candidate]) -> Resolution {
-        let plausible = ranked.filter {
-            isPlausible(NameAlignment.Summary(score: $0.score, weakestQueryWord: $0.alignment.weakestQueryWord,
-                                              termCoverage: $0.alignment.termCoverage))
-        }
+        let plausible = ranked.filter(isPlausible)
         guard let best = plausible.first else { return .unsupported }
         let near = plausible.filter { $0.score >= best.score - margin }
+        let offered = plausible.filter { $0.score >= best.score - band }
         if near.count >= 2 {
-            let offered = plausible.filter { $0.score >= best.score - band }
             return .disambiguation(Array(offered.prefix(maximumOptions)), truncated: offered.count > maximumOptions)
+        }
+        if best.isScoredByPhones {
+            let runnerUp = ranked.first { $0.rank != best.rank }?.score ?? 0
+            if best.score >= phoneAccept && best.score - runnerUp >= phoneGap { return .success(best) }
+            if offered.count >= 2 {
+                return .disambiguation(Array(offered.prefix(maximumOptions)), truncated: offered.count > maximumOptions)
+            }
+            return .confirmationRequired(best)
         }
         if best.score >= accept && best.alignment.weakestQueryWord >= weakestWordForAccept {
             return .success(best)

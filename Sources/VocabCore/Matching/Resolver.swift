@@ -7,6 +7,8 @@ public struct Resolver: Sendable {
     public let index: VocabularyIndex
     /// The thresholds.
     public let policy: ResolutionPolicy
+    /// Whether the phone matcher is asked even when the words settle the outcome (for calibration traces).
+    public var hearingPhones = false
 
     /// Creates a resolver.
     public init(index: VocabularyIndex, policy: ResolutionPolicy = .standard) {
@@ -22,6 +24,20 @@ public struct Resolver: Sendable {
         public let queryTokens: [MatchToken]
         /// Every candidate scored, best first (for explanations).
         public let ranked: [Candidate]
+        /// The query's phones, when the phone matcher was asked.
+        public var phoneQuery: PhoneQuery? = nil
+        /// The candidates the words alone found (for calibration).
+        public var wordCandidates: [Candidate] = []
+        /// What the phone matcher found, best first (for calibration and explanations).
+        public var phoneMatches: [PhoneMatcher.Match] = []
+    }
+
+    /// A query as the phone matcher heard it.
+    public struct PhoneQuery: Sendable {
+        /// Its phones in the listener's language, words separated by the boundary.
+        public let phones: [Phone]
+        /// Whether each phone belongs to a filler word.
+        public let filler: [Bool]
     }
 
     /// Resolves a query.
@@ -48,7 +64,8 @@ public struct Resolver: Sendable {
             throw VocabularyError(subject: "the query", problem: "is refused: \(problem)")
         }
         // The primary reading only: other readings of the query are not matched, so their keys are not computed.
-        let queryTokens = try index.preparer.readings(of: query).first.map { index.preparer.form(of: $0).tokens } ?? []
+        let queryReading = try index.preparer.readings(of: query).first
+        let queryTokens = queryReading.map { index.preparer.form(of: $0).tokens } ?? []
         guard !queryTokens.isEmpty else { return Result(resolution: .needsValue, queryTokens: [], ranked: []) }
         // One-word queries collect their own candidates below (the formula loop visits the same postings).
         var lookup = index.lookUp(queryTokens, collectingCandidates: queryTokens.count != 1 || queryTokens[0].folded.count <= 1)
@@ -176,7 +193,66 @@ public struct Resolver: Sendable {
                              reading: form.reading, termTokens: index.tokens(of: form),
                              identifier: index.identifier(of: term.rank))
         }
-        return Result(resolution: policy.decide(ranked), queryTokens: queryTokens, ranked: ranked)
+        let decided = policy.decide(ranked)
+        if let reading = queryReading, hearingPhones || needsPhones(decided), let matcher = index.phoneMatcher,
+           let pronouncer = index.preparer.phonetics.pronouncer {
+            let (phones, filler) = pronouncer.queryPhones(reading.words.map(\.spelling))
+            let matches = matcher.matches(query: phones, filler: filler)
+            let merged = needsPhones(decided) ? merge(ranked, with: matches) : ranked
+            return Result(resolution: policy.decide(merged), queryTokens: queryTokens, ranked: merged,
+                          phoneQuery: PhoneQuery(phones: phones, filler: filler), wordCandidates: ranked,
+                          phoneMatches: matches)
+        }
+        return Result(resolution: decided, queryTokens: queryTokens, ranked: ranked, wordCandidates: ranked)
+    }
+
+    /// Whether the words alone leave the outcome open enough for the phones to be heard: anything but a
+    /// near-exact lone winner.
+    private func needsPhones(_ resolution: Resolution) -> Bool {
+        guard case .success(let winner) = resolution else { return true }
+        return winner.score < Self.settledByWords
+    }
+
+    /// A word-level winner scoring this much is not second-guessed by sound.
+    static let settledByWords = 0.97
+
+    /// The word candidates and the phone matches together: a term found both ways keeps its word links and
+    /// takes the better figures; a term found by sound alone gets a candidate of its own.
+    private func merge(_ ranked: [Candidate], with matches: [PhoneMatcher.Match]) -> [Candidate] {
+        var merged = ranked
+        var position: [Int: Int] = [:]
+        for (offset, candidate) in ranked.enumerated() where position[candidate.rank] == nil { position[candidate.rank] = offset }
+        for match in matches.prefix(Self.explainedCandidates) {
+            if let known = position[match.term] {
+                let candidate = merged[known]
+                guard match.score > candidate.score else {
+                    merged[known] = Candidate(term: candidate.term, rank: candidate.rank, score: candidate.score,
+                                              alignment: candidate.alignment, reading: candidate.reading,
+                                              termTokens: candidate.termTokens, identifier: candidate.identifier,
+                                              phones: match)
+                    continue
+                }
+                let alignment = NameAlignment(
+                    links: candidate.alignment.links, score: match.score,
+                    weakestQueryWord: max(candidate.alignment.weakestQueryWord, match.score),
+                    termCoverage: max(candidate.alignment.termCoverage, match.coverage))
+                merged[known] = Candidate(term: candidate.term, rank: candidate.rank, score: match.score,
+                                          alignment: alignment, reading: candidate.reading,
+                                          termTokens: candidate.termTokens, identifier: candidate.identifier, phones: match,
+                                          isScoredByPhones: true)
+            } else {
+                let term = index.term(at: match.term)
+                let form = term.readings[0]
+                let alignment = NameAlignment(links: [], score: match.score, weakestQueryWord: match.score,
+                                              termCoverage: match.coverage)
+                merged.append(Candidate(term: term.text, rank: term.rank, score: match.score, alignment: alignment,
+                                        reading: "phones (\(match.language))", termTokens: index.tokens(of: form),
+                                        identifier: index.identifier(of: term.rank), phones: match, isScoredByPhones: true))
+                position[match.term] = merged.count - 1
+            }
+        }
+        merged.sort { $0.score != $1.score ? $0.score > $1.score : $0.rank < $1.rank }
+        return merged
     }
 
     /// How many scored entries at or above a score are plausible.

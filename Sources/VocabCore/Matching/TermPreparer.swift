@@ -12,6 +12,18 @@ public struct TermPreparer: Sendable {
         public let soundInput: String
         public let role: NameToken.Role
         public let isJoinedToPrevious: Bool
+        /// The word as written, lowercase, in its own script (what the letter-to-sound readers read).
+        public let spelling: String
+
+        /// Creates a word.
+        public init(folded: String, soundInput: String, role: NameToken.Role, isJoinedToPrevious: Bool,
+                    spelling: String? = nil) {
+            self.folded = folded
+            self.soundInput = soundInput
+            self.role = role
+            self.isJoinedToPrevious = isJoinedToPrevious
+            self.spelling = spelling ?? soundInput.lowercased()
+        }
     }
 
     /// One way of reading a text: its name (`folded`, `alternate`, `romanized`, `spelled`, `pronunciation`)
@@ -44,7 +56,7 @@ public struct TermPreparer: Sendable {
         let normalized = try normalizer.normalize(text, in: profile)
         let primary = normalized.tokens.map { token in
             Word(folded: token.folded, soundInput: Self.soundInput(of: token), role: token.role,
-                 isJoinedToPrevious: token.isJoinedToPrevious)
+                 isJoinedToPrevious: token.isJoinedToPrevious, spelling: token.text.replacingApostrophes().lowercased())
         }
         var readings = [Reading(name: "folded", words: primary)]
         let spelled = try normalized.spelledOut.map { try normalizer.fold($0, in: profile.language) }

@@ -10,6 +10,7 @@ extension VocabularyIndex {
         words.archive(to: &payload)
         payload.write(array: bestFactor)
         identifiers.archive(to: &payload)
+        PhoneIndex.archive(phones, to: &payload)
         return IndexArchive.wrap(payload.bytes, for: key)
     }
 
@@ -43,6 +44,8 @@ extension VocabularyIndex {
         let words = try WordTable(from: &payload, termCount: Int(termCount))
         let factors = try payload.readArray(Double.self)
         let identifiers = try TermIdentifiers(from: &payload, termCount: Int(termCount))
+        let phones = try PhoneIndex.unarchive(from: &payload, termCount: Int(termCount),
+                                              inventory: preparer.phonetics.pronouncer?.inventory)
         guard store.termCount == Int(termCount), words.count == Int(wordCount), factors.count == words.count,
               payload.isAtEnd else {
             throw IndexArchiveError("payload is inconsistent")
@@ -53,6 +56,7 @@ extension VocabularyIndex {
         self.words = words
         bestFactor = factors
         self.identifiers = identifiers
+        self.phones = phones
     }
 }
 

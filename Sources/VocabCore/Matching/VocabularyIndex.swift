@@ -20,6 +20,14 @@ public struct VocabularyIndex: Sendable {
     let bestFactor: [Double]
     /// The app identifiers of speakable terms.
     let identifiers: TermIdentifiers
+    /// Every term's pronunciations, when the language has a pronouncer.
+    let phones: PhoneIndex?
+
+    /// The phone matcher over the terms' pronunciations, when the language has a pronouncer.
+    public var phoneMatcher: PhoneMatcher? {
+        guard let phones, let pronouncer = preparer.phonetics.pronouncer else { return nil }
+        return PhoneMatcher(index: phones, costs: pronouncer.costs)
+    }
 
     /// How many terms the index holds.
     public var count: Int { store.termCount }
@@ -27,7 +35,7 @@ public struct VocabularyIndex: Sendable {
     /// An estimate of the index's heap footprint in bytes: its arrays and hash tables, counted from their
     /// sizes (deterministic, unlike the process's resident memory).
     public var approximateBytes: Int {
-        words.approximateBytes + store.approximateBytes + identifiers.approximateBytes
+        words.approximateBytes + store.approximateBytes + identifiers.approximateBytes + (phones?.approximateBytes ?? 0)
     }
 
     /// A term's text, as registered.
@@ -103,9 +111,12 @@ public struct VocabularyIndex: Sendable {
             keysByInput[input] = computed
             return computed
         }
+        var pronunciations = PronunciationCollector(pronouncer: preparer.phonetics.pronouncer)
         for (rank, text) in terms.enumerated() {
             let id = Int32(rank)
-            for reading in try readings(rank, text) {
+            let termReadings = try readings(rank, text)
+            pronunciations.add(termReadings, of: id)
+            for reading in termReadings {
                 let singles = reading.words.map { word in
                     table.intern(Array(word.folded.utf8)) { keys(word.soundInput) }
                 }
@@ -142,6 +153,7 @@ public struct VocabularyIndex: Sendable {
         self.bestFactor = factors
         self.store = store
         self.words = table
+        phones = pronunciations.index()
     }
 
     /// A match this close makes the two-edit look-up pointless for a query word.

@@ -24,6 +24,11 @@ struct Eval: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Write one prediction per case to this JSON Lines file.", valueName: "file"))
     var predictions: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Write each case's word and phone candidates with their figures to this JSON Lines file, for calibration "
+            + "sweeps (scripts/calibrate.py).", valueName: "file"))
+    var trace: String?
+
     @OptionGroup var localesOptions: LocalesOptions
 
     @Flag(name: .long, help: "Print JSON instead of text.")
@@ -31,7 +36,7 @@ struct Eval: ParsableCommand {
 
     @Option(name: .long, parsing: .singleValue, help: ArgumentHelp(
         "Override a resolution threshold for calibration, e.g. accept=0.88 (floor, weakestWordFloor, accept, "
-            + "weakestWordForAccept, margin, band).", valueName: "name=value"))
+            + "weakestWordForAccept, margin, band, phoneFloor, phoneAccept, phoneGap).", valueName: "name=value"))
     var policy: [String] = []
 
     func validate() throws { _ = try resolutionPolicy() }
@@ -42,6 +47,7 @@ struct Eval: ParsableCommand {
         let fields: [String: WritableKeyPath<ResolutionPolicy, Double>] = [
             "floor": \.floor, "weakestWordFloor": \.weakestWordFloor, "accept": \.accept,
             "weakestWordForAccept": \.weakestWordForAccept, "margin": \.margin, "band": \.band,
+            "phoneFloor": \.phoneFloor, "phoneAccept": \.phoneAccept, "phoneGap": \.phoneGap,
         ]
         for item in policy {
             let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
@@ -57,6 +63,7 @@ struct Eval: ParsableCommand {
     func run() throws {
         let policy = try resolutionPolicy()
         if let predictions { try checkPredictionsPath(predictions) }
+        if let trace { try checkPredictionsPath(trace) }
         let evaluation = try load()
         let directory = try localesOptions.directory()
         let tags = ICULanguageTags()
@@ -66,6 +73,7 @@ struct Eval: ParsableCommand {
         var resolvers: [String: Resolver] = [:]
         var results: [String: Prediction] = [:]
         var lines: [String] = []
+        var traceLines: [String] = []
         var latencies: [Duration] = []
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -86,17 +94,22 @@ struct Eval: ParsableCommand {
                                                   directory: directory, tags: tags, normalizer: normalizer)
                     contexts[testCase.language] = context
                 }
-                resolvers[key] = Resolver(index: try VocabularyIndex(terms: vocabulary.strings, preparer: context.preparer),
-                                          policy: policy)
+                var resolver = Resolver(index: try VocabularyIndex(terms: vocabulary.strings, preparer: context.preparer),
+                                        policy: policy)
+                resolver.hearingPhones = trace != nil
+                resolvers[key] = resolver
             }
-            var resolution = Resolution.unsupported
-            let elapsed = try clock.measure { resolution = try resolvers[key]!.resolve(testCase.query).resolution }
+            var result: Resolver.Result?
+            let elapsed = try clock.measure { result = try resolvers[key]!.resolve(testCase.query) }
             latencies.append(elapsed)
+            let resolution = result!.resolution
+            if trace != nil { traceLines.append(try CalibrationTrace.line(for: testCase, vocabulary: vocabulary.strings, result: result!, encoder: encoder)) }
             let prediction = Prediction(id: testCase.id, resolution: resolution)
             results[testCase.id] = prediction
             lines.append(String(decoding: try encoder.encode(prediction), as: UTF8.self))
         }
         if let predictions { try writePredictions(lines, to: predictions) }
+        if let trace { try writePredictions(traceLines, to: trace) }
         let scores = EvaluationScores(cases: evaluation.cases, predictions: results)
         if json {
             try JSONOutput.print(scores)

@@ -44,8 +44,10 @@ struct Normalize: AsyncParsableCommand {
         let (selection, profile) = try languageOptions.directory()
             .profile(for: try languageOptions.request(userSetting: stored), tags: ICULanguageTags(), normalizer: normalizer)
         let results = try texts.map { try normalizer.normalize($0, in: profile) }
+        let pronouncer = try languageOptions.directory().phoneData()?.pronouncer(for: profile.language.language)
+        let readings = results.map { result in pronouncer.map { PhoneReadingReport(result, pronouncer: $0) } }
         if json {
-            try JSONOutput.print(Report(locale: LocaleSelectionReport(selection), results: results))
+            try JSONOutput.print(Report(locale: LocaleSelectionReport(selection), results: results, phones: readings))
             return
         }
         print("locale: \(selection.explanation)")
@@ -58,12 +60,18 @@ struct Normalize: AsyncParsableCommand {
             if let latin = result.latin { print(field("latin", latin)) }
             print(field("tokens", result.tokens.map(describe).joined(separator: " | ")))
             if let spelled = result.spelledOut { print(field("spelled", spelled)) }
+            if let phones = readings[results.firstIndex(of: result)!] {
+                print(field("heard", "/\(phones.query)/ (\(phones.listener), as a query)"))
+                for reading in phones.term { print(field("said", "/\(reading.phones)/ (\(reading.language), as a term)")) }
+            }
         }
     }
 
     private struct Report: Encodable {
         let locale: LocaleSelectionReport
         let results: [NormalizedText]
+        /// Per text, its phones (absent when the locales folder has no phone data).
+        let phones: [PhoneReadingReport?]
     }
 
     private func field(_ name: String, _ value: String) -> String {

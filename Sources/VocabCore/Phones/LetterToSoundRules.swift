@@ -1,0 +1,205 @@
+/// One language's spelling-to-sound rules (`Locales/<code>/letter-to-sound.txt`, or
+/// `Locales/shared/<script>.letter-to-sound.txt`): a lowercase word becomes phones of the shared inventory.
+///
+/// The format (documented in `Locales/README.md`):
+///
+///     class V = a e i o u y é è
+///     filler the a of and
+///     eau → o
+///     c → s / _ [eiy]
+///     e → / C _ #
+///
+/// At each position the longest spelling with a rule whose context holds is read (for equal lengths, the
+/// first in the file); a letter no rule reads is skipped. Context is written `LEFT _ RIGHT` with items
+/// separated by spaces: `#` the word's edge, a class name (capitalized), `[abc]` a set of letters, `[^abc]` anything else (the edge too),
+/// or literal letters (`qu` is two items). A rule with nothing after the arrow reads its letters as
+/// silence. Equal phones side by side merge into one (doubled letters need no rule).
+public struct LetterToSoundRules: Sendable {
+    /// One item of a context.
+    enum ContextItem: Sendable, Hashable {
+        case edge
+        case letters(Set<UInt32>, negated: Bool)
+
+        func matches(_ scalar: UInt32?) -> Bool {
+            switch self {
+            case .edge: return scalar == nil
+            case .letters(let set, let negated):
+                // `[^abc]` is anything but those letters, the word's edge included.
+                guard let scalar else { return negated }
+                return set.contains(scalar) != negated
+            }
+        }
+    }
+
+    struct Rule: Sendable {
+        let spelling: [UInt32]
+        let phones: [Phone]
+        let left: [ContextItem]
+        let right: [ContextItem]
+        let line: Int
+    }
+
+    /// Rules by the first scalar of their spelling, longest first.
+    private let rules: [UInt32: [Rule]]
+    /// The language's filler words (function words a speaker or recognizer adds around a name), folded.
+    public let fillers: Set<String>
+    /// Where the rules came from (for messages).
+    public let source: String
+    /// How many rules there are.
+    public let ruleCount: Int
+
+    /// Parses a rule file.
+    ///
+    /// - Throws: ``PhoneDataError`` naming the line at fault (an unknown phone or class, a malformed context).
+    public init(parsing text: String, inventory: PhoneInventory, source: String) throws(PhoneDataError) {
+        var classes: [String: Set<UInt32>] = [:]
+        var fillers = Set<String>()
+        var parsed: [Rule] = []
+        for (number, line) in DataLines(text) {
+            func fail(_ message: String) -> PhoneDataError { PhoneDataError(source: source, line: number, message: message) }
+            if line.hasPrefix("class ") {
+                let parts = line.dropFirst(6).split(separator: "=", maxSplits: 1)
+                guard parts.count == 2 else { throw fail("expected 'class NAME = letters…'") }
+                let name = parts[0].trimmed
+                guard let first = name.unicodeScalars.first, first.properties.isUppercase,
+                      name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic }) else {
+                    throw fail("a class name is one capitalized word, found '\(name)'")
+                }
+                classes[String(name)] = Set(parts[1].split(whereSeparator: \.isWhitespace).flatMap { $0.unicodeScalars.map(\.value) })
+                continue
+            }
+            if line.hasPrefix("filler ") {
+                for word in line.dropFirst(7).split(whereSeparator: \.isWhitespace) { fillers.insert(String(word)) }
+                continue
+            }
+            let normalized = line.replacingArrow()
+            guard let arrow = normalized.firstIndex(of: "→") else { throw fail("expected 'SPELLING → PHONES [/ LEFT _ RIGHT]'") }
+            let spelling = normalized[..<arrow].trimmed
+            guard !spelling.isEmpty, !spelling.contains(where: \.isWhitespace) else {
+                throw fail("the spelling before the arrow must be one run of letters, found '\(spelling)'")
+            }
+            var rest = normalized[normalized.index(after: arrow)...]
+            var left: [ContextItem] = []
+            var right: [ContextItem] = []
+            if let slash = rest.firstIndex(of: "/") {
+                let context = rest[rest.index(after: slash)...]
+                rest = rest[..<slash]
+                let sides = context.split(separator: "_", maxSplits: 1, omittingEmptySubsequences: false)
+                guard sides.count == 2 else { throw fail("a context is written 'LEFT _ RIGHT', found '\(context.trimmed)'") }
+                left = try Self.items(sides[0], classes: classes, fail: fail)
+                right = try Self.items(sides[1], classes: classes, fail: fail)
+            }
+            let phones = try inventory.read(rest, source: source, line: number)
+            parsed.append(Rule(spelling: spelling.unicodeScalars.map(\.value), phones: phones, left: left, right: right,
+                               line: number))
+        }
+        guard !parsed.isEmpty else { throw PhoneDataError(source: source, line: nil, message: "holds no rules") }
+        var byFirst: [UInt32: [Rule]] = [:]
+        for rule in parsed { byFirst[rule.spelling[0], default: []].append(rule) }
+        // Longest spelling first; the file's order among equals (a stable sort).
+        rules = byFirst.mapValues { list in
+            list.enumerated().sorted { ($0.element.spelling.count, -$0.offset) > ($1.element.spelling.count, -$1.offset) }
+                .map(\.element)
+        }
+        self.fillers = fillers
+        self.source = source
+        ruleCount = parsed.count
+    }
+
+    private static func items(_ text: Substring, classes: [String: Set<UInt32>],
+                              fail: (String) -> PhoneDataError) throws(PhoneDataError) -> [ContextItem] {
+        var items: [ContextItem] = []
+        for token in text.split(whereSeparator: \.isWhitespace) {
+            if token == "#" {
+                items.append(.edge)
+            } else if token.hasPrefix("[") {
+                guard token.hasSuffix("]"), token.count > 2 else { throw fail("a letter set is written '[abc]', found '\(token)'") }
+                var inner = token.dropFirst().dropLast()
+                let negated = inner.hasPrefix("^")
+                if negated { inner = inner.dropFirst() }
+                items.append(.letters(Set(inner.unicodeScalars.map(\.value)), negated: negated))
+            } else if let first = token.unicodeScalars.first, first.properties.isUppercase {
+                guard let set = classes[String(token)] else { throw fail("unknown class '\(token)'") }
+                items.append(.letters(set, negated: false))
+            } else {
+                items += token.unicodeScalars.map { .letters([$0.value], negated: false) }
+            }
+        }
+        return items
+    }
+
+    /// A word's phones.
+    ///
+    /// - Parameter word: One lowercase word (accents kept).
+    public func phones(of word: String) -> [Phone] {
+        let letters = word.unicodeScalars.map(\.value)
+        var phones: [Phone] = []
+        var position = 0
+        while position < letters.count {
+            var read = 1
+            if let candidates = rules[letters[position]] {
+                for rule in candidates where matches(rule, letters, at: position) {
+                    for phone in rule.phones where phones.last != phone { phones.append(phone) }
+                    read = rule.spelling.count
+                    break
+                }
+            }
+            position += read
+        }
+        return phones
+    }
+
+    /// Which rule reads each stretch of a word (for explanations and rule debugging): spelling and line.
+    public func trace(of word: String) -> [(spelling: String, phones: [Phone], line: Int?)] {
+        let letters = word.unicodeScalars.map(\.value)
+        var steps: [(String, [Phone], Int?)] = []
+        var position = 0
+        while position < letters.count {
+            let rule = rules[letters[position]]?.first { matches($0, letters, at: position) }
+            let length = rule?.spelling.count ?? 1
+            let text = String(String.UnicodeScalarView(letters[position..<position + length].compactMap(Unicode.Scalar.init)))
+            steps.append((text, rule?.phones ?? [], rule?.line))
+            position += length
+        }
+        return steps
+    }
+
+    private func matches(_ rule: Rule, _ letters: [UInt32], at position: Int) -> Bool {
+        let end = position + rule.spelling.count
+        guard end <= letters.count else { return false }
+        for offset in 1..<max(1, rule.spelling.count) where letters[position + offset] != rule.spelling[offset] { return false }
+        var cursor = end
+        for item in rule.right {
+            let scalar = cursor < letters.count ? letters[cursor] : nil
+            guard item.matches(scalar) else { return false }
+            if scalar == nil { break }
+            cursor += 1
+        }
+        cursor = position - 1
+        for item in rule.left.reversed() {
+            let scalar = cursor >= 0 ? letters[cursor] : nil
+            guard item.matches(scalar) else { return false }
+            if scalar == nil { break }
+            cursor -= 1
+        }
+        return true
+    }
+}
+
+extension Substring {
+    /// The line with an ASCII arrow `->` written as `→`.
+    func replacingArrow() -> Substring {
+        guard !contains("→"), let dash = firstIndex(of: "-"), index(after: dash) < endIndex, self[index(after: dash)] == ">"
+        else { return self }
+        return Substring(self[..<dash] + "→" + self[index(dash, offsetBy: 2)...])
+    }
+}
+
+extension StringProtocol {
+    /// Without leading and trailing whitespace.
+    var trimmed: Substring {
+        guard let start = firstIndex(where: { !$0.isWhitespace }) else { return Substring() }
+        let end = lastIndex(where: { !$0.isWhitespace })!
+        return Substring(self[start...end])
+    }
+}

@@ -1,0 +1,62 @@
+/// Spelling cues to a name's language of origin (`Locales/shared/origin-cues.txt`): `*eau fr` (a word
+/// ending in "eau" is probably French), `sch* de` (starting), `*ñ* es` (containing). Beider–Morse phonetic
+/// matching guesses origins the same way; the cues here were written for this project.
+public struct OriginCues: Sendable {
+    enum Position: Sendable { case start, end, inside }
+
+    struct Cue: Sendable {
+        let letters: String
+        let position: Position
+        let languages: [String]
+    }
+
+    private let cues: [Cue]
+
+    /// Parses the cue file.
+    ///
+    /// - Throws: ``PhoneDataError`` naming the line at fault.
+    public init(parsing text: String, source: String = "origin-cues.txt") throws(PhoneDataError) {
+        var cues: [Cue] = []
+        for (number, line) in DataLines(text) {
+            let fields = line.split(whereSeparator: \.isWhitespace).map(String.init)
+            guard fields.count >= 2 else {
+                throw PhoneDataError(source: source, line: number, message: "expected a cue and one or more language codes")
+            }
+            let pattern = fields[0]
+            let starts = pattern.hasPrefix("*")
+            let ends = pattern.hasSuffix("*") && pattern.count > 1
+            let letters = String(pattern.drop(while: { $0 == "*" }).reversed().drop(while: { $0 == "*" }).reversed())
+            guard !letters.isEmpty, !letters.contains("*"), starts || ends else {
+                throw PhoneDataError(source: source, line: number,
+                                     message: "a cue is '*ending', 'beginning*' or '*inside*', found '\(pattern)'")
+            }
+            let position: Position = starts && ends ? .inside : starts ? .end : .start
+            cues.append(Cue(letters: letters, position: position, languages: Array(fields.dropFirst())))
+        }
+        self.cues = cues
+    }
+
+    /// No cues.
+    public init() { cues = [] }
+
+    /// The languages a name's words point to, most cued first (ties: first cued first).
+    ///
+    /// - Parameter words: The name's words, lowercase with accents.
+    public func origins(of words: [String]) -> [String] {
+        var votes: [(String, Int)] = []
+        for word in words {
+            for cue in cues {
+                let hit = switch cue.position {
+                case .start: word.hasPrefix(cue.letters) && word.count > cue.letters.count
+                case .end: word.hasSuffix(cue.letters) && word.count > cue.letters.count
+                case .inside: word.contains(cue.letters)
+                }
+                guard hit else { continue }
+                for language in cue.languages {
+                    if let found = votes.firstIndex(where: { $0.0 == language }) { votes[found].1 += 1 } else { votes.append((language, 1)) }
+                }
+            }
+        }
+        return votes.enumerated().sorted { ($0.element.1, -$0.offset) > ($1.element.1, -$1.offset) }.map(\.element.0)
+    }
+}

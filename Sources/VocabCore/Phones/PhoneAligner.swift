@@ -1,0 +1,99 @@
+/// Aligns a query's phones with a term's, across word boundaries: a weighted edit distance whose costs come
+/// from ``PhoneCosts`` (cheap for voicing, vowel quality, dropped h or r), and where the query's filler
+/// words ("the", "and") are cheap to skip. Boundaries are ignored, so a surname split into two words
+/// ("sand oval") or particles said as one word ("vandenberg") align like any other phones.
+public struct PhoneAligner: Sendable {
+    /// The costs.
+    public let costs: PhoneCosts
+    /// What skipping one phone of a filler word costs.
+    public static let fillerCost: Float = 0.08
+
+    /// Creates an aligner.
+    public init(costs: PhoneCosts) { self.costs = costs }
+
+    /// The similarity of two phone strings, 0…1: one minus the alignment's cost over the larger of the two
+    /// strings' weights (the cost of deleting all of one; filler words weigh nothing).
+    ///
+    /// - Parameters:
+    ///   - query: The query's phones (boundaries allowed; ignored).
+    ///   - filler: For each query phone, whether it belongs to a filler word.
+    ///   - term: The term's phones (boundaries allowed; ignored).
+    public func similarity(query: [Phone], filler: [Bool], term: ArraySlice<Phone>) -> Float {
+        costs.withTables { substitutions, indels, count in
+            var previous = [Float](repeating: 0, count: term.count + 1)
+            var current = previous
+            var termWeight: Float = 0
+            var column = 1
+            for phone in term where phone != .boundary {
+                termWeight += indels[Int(phone.code)]
+                previous[column] = termWeight
+                column += 1
+            }
+            let columns = column
+            var queryWeight: Float = 0
+            for (row, phone) in query.enumerated() where phone != .boundary {
+                let deletion = filler[row] ? Self.fillerCost : indels[Int(phone.code)]
+                if !filler[row] { queryWeight += indels[Int(phone.code)] }
+                current[0] = previous[0] + deletion
+                var column = 1
+                let base = Int(phone.code) * count
+                for other in term where other != .boundary {
+                    let substitution = previous[column - 1] + substitutions[base + Int(other.code)]
+                    let skipQuery = previous[column] + deletion
+                    let skipTerm = current[column - 1] + indels[Int(other.code)]
+                    current[column] = min(substitution, min(skipQuery, skipTerm))
+                    column += 1
+                }
+                swap(&previous, &current)
+            }
+            let weight = max(queryWeight, termWeight)
+            guard weight > 0 else { return 0 }
+            return max(0, 1 - previous[columns - 1] / weight)
+        }
+    }
+
+    /// One step of an explained alignment.
+    public enum Step: Sendable, Hashable {
+        /// Two phones aligned, with the cost.
+        case pair(Phone, Phone, Float)
+        /// A query phone with no partner (a filler's phone when `isFiller`).
+        case extraInQuery(Phone, Float, isFiller: Bool)
+        /// A term phone the query did not say.
+        case missingFromQuery(Phone, Float)
+    }
+
+    /// The best alignment, step by step (for explanations; the similarity is ``similarity(query:filler:term:)``).
+    public func steps(query: [Phone], filler: [Bool], term: ArraySlice<Phone>) -> [Step] {
+        let q = query.indices.filter { query[$0] != .boundary }
+        let t = Array(term.filter { $0 != .boundary })
+        var table = [[Float]](repeating: [Float](repeating: 0, count: t.count + 1), count: q.count + 1)
+        func deletion(_ row: Int) -> Float { filler[q[row]] ? Self.fillerCost : costs.indel(query[q[row]]) }
+        for column in t.indices { table[0][column + 1] = table[0][column] + costs.indel(t[column]) }
+        for row in q.indices {
+            table[row + 1][0] = table[row][0] + deletion(row)
+            for column in t.indices {
+                table[row + 1][column + 1] = min(table[row][column] + costs.substitution(query[q[row]], t[column]),
+                                                 table[row][column + 1] + deletion(row),
+                                                 table[row + 1][column] + costs.indel(t[column]))
+            }
+        }
+        var steps: [Step] = []
+        var row = q.count
+        var column = t.count
+        while row > 0 || column > 0 {
+            if row > 0, column > 0,
+               table[row][column] == table[row - 1][column - 1] + costs.substitution(query[q[row - 1]], t[column - 1]) {
+                steps.append(.pair(query[q[row - 1]], t[column - 1], costs.substitution(query[q[row - 1]], t[column - 1])))
+                row -= 1
+                column -= 1
+            } else if row > 0, table[row][column] == table[row - 1][column] + deletion(row - 1) {
+                steps.append(.extraInQuery(query[q[row - 1]], deletion(row - 1), isFiller: filler[q[row - 1]]))
+                row -= 1
+            } else {
+                steps.append(.missingFromQuery(t[column - 1], costs.indel(t[column - 1])))
+                column -= 1
+            }
+        }
+        return steps.reversed()
+    }
+}

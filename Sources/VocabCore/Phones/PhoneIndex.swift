@@ -1,0 +1,202 @@
+/// Every term's pronunciations as phone strings, with postings from phone bigrams to pronunciations, so a
+/// query's phones find their candidates without a scan of the terms.
+///
+/// Bigram keys are read over a coarse alphabet (voicing merged, vowels in four groups, boundaries
+/// skipped), so a recognizer's "sand oval" meets Sandoval and a vowel heard differently still meets; the
+/// aligner then scores the few candidates phone by phone.
+public struct PhoneIndex: Sendable {
+    /// All pronunciations' phones, one after another.
+    let phones: [Phone]
+    /// Where each pronunciation starts in ``phones`` (one more entry than pronunciations).
+    let starts: [UInt32]
+    /// The term of each pronunciation.
+    let owners: [Int32]
+    /// The language each pronunciation was read in (index into ``languageNames``).
+    let languages: [UInt8]
+    let languageNames: [String]
+    /// Coarse class of each phone code.
+    let classes: [UInt8]
+    let classCount: Int
+    /// Postings: for key `k`, pronunciations `postings[keyStarts[k]..<keyStarts[k + 1]]`.
+    let keyStarts: [UInt32]
+    let postings: [Int32]
+
+    /// How many pronunciations the index holds.
+    public var count: Int { owners.count }
+
+    /// An estimate of the heap footprint in bytes.
+    public var approximateBytes: Int {
+        phones.count + starts.count * 4 + owners.count * 4 + languages.count + keyStarts.count * 4 + postings.count * 4
+    }
+
+    /// Builds the index.
+    ///
+    /// - Parameters:
+    ///   - pronunciations: For each pronunciation, its term's rank, language and phones.
+    ///   - inventory: The shared inventory (for the coarse classes).
+    public init(pronunciations: [(term: Int32, language: String, phones: [Phone])], inventory: PhoneInventory) {
+        var phones: [Phone] = []
+        var starts: [UInt32] = [0]
+        var owners: [Int32] = []
+        var languages: [UInt8] = []
+        var languageNames: [String] = []
+        for pronunciation in pronunciations {
+            phones += pronunciation.phones
+            starts.append(UInt32(phones.count))
+            owners.append(pronunciation.term)
+            if let known = languageNames.firstIndex(of: pronunciation.language) {
+                languages.append(UInt8(known))
+            } else {
+                languageNames.append(pronunciation.language)
+                languages.append(UInt8(min(languageNames.count - 1, 255)))
+            }
+        }
+        self.init(phones: phones, starts: starts, owners: owners, languages: languages, languageNames: languageNames,
+                  inventory: inventory)
+    }
+
+    /// Rebuilds the postings over stored pronunciations (an archive keeps the phones, not the postings).
+    init(phones: [Phone], starts: [UInt32], owners: [Int32], languages: [UInt8], languageNames: [String],
+         inventory: PhoneInventory) {
+        let (classes, classCount) = Self.coarseClasses(inventory)
+        let keyCount = classCount * classCount
+        var counts = [UInt32](repeating: 0, count: keyCount + 1)
+        var keysOf: [[Int]] = []
+        keysOf.reserveCapacity(owners.count)
+        for pronunciation in owners.indices {
+            let keys = Self.keys(phones[Int(starts[pronunciation])..<Int(starts[pronunciation + 1])], classes: classes,
+                                 classCount: classCount)
+            for key in keys { counts[key + 1] += 1 }
+            keysOf.append(keys)
+        }
+        for key in 0..<keyCount { counts[key + 1] += counts[key] }
+        var fill = counts
+        var postings = [Int32](repeating: 0, count: Int(counts[keyCount]))
+        for (pronunciation, keys) in keysOf.enumerated() {
+            for key in keys {
+                postings[Int(fill[key])] = Int32(pronunciation)
+                fill[key] += 1
+            }
+        }
+        self.phones = phones
+        self.starts = starts
+        self.owners = owners
+        self.languages = languages
+        self.languageNames = languageNames
+        self.classes = classes
+        self.classCount = classCount
+        keyStarts = counts
+        self.postings = postings
+    }
+
+    /// A pronunciation's phones.
+    func phones(of pronunciation: Int) -> ArraySlice<Phone> {
+        phones[Int(starts[pronunciation])..<Int(starts[pronunciation + 1])]
+    }
+
+    /// The language a pronunciation was read in.
+    func language(of pronunciation: Int) -> String { languageNames[Int(languages[pronunciation])] }
+
+    /// The distinct coarse bigram keys of a phone string (boundaries skipped; filler phones left out by the caller).
+    static func keys(_ phones: some Collection<Phone>, classes: [UInt8], classCount: Int) -> [Int] {
+        var keys: [Int] = []
+        var previous: Int?
+        for phone in phones where phone != .boundary {
+            let current = Int(classes[Int(phone.code)])
+            if let previous {
+                let key = previous * classCount + current
+                if !keys.contains(key) { keys.append(key) }
+            }
+            previous = current
+        }
+        return keys
+    }
+
+    /// The coarse class of every phone: consonants by manner and a broad place, voicing merged; vowels in
+    /// four groups (front, rounded back, open or central, and the reduced vowel with the open ones).
+    static func coarseClasses(_ inventory: PhoneInventory) -> ([UInt8], Int) {
+        var names: [String] = []
+        var classes = [UInt8](repeating: 0, count: inventory.count)
+        for code in 1..<inventory.count {
+            let f = inventory.features[code]
+            let name: String
+            if f.isVowel {
+                if f.isReduced || f.mannerOrBackness == 1 || f.placeOrHeight >= 5 { name = "V-open" }
+                else if f.mannerOrBackness == 0 { name = "V-front" }
+                else { name = "V-back" }
+            } else {
+                let place = f.placeOrHeight <= 1 ? "lab" : f.placeOrHeight <= 4 ? "cor" : f.placeOrHeight <= 7 ? "dor" : "glot"
+                name = "C-\(f.mannerOrBackness)-\(place)"
+            }
+            if let known = names.firstIndex(of: name) { classes[code] = UInt8(known) } else {
+                classes[code] = UInt8(names.count)
+                names.append(name)
+            }
+        }
+        return (classes, max(1, names.count))
+    }
+
+    /// The pronunciations sharing the most bigram keys with a query, best first, at most `limit`, each
+    /// sharing at least `minimumShare` of the query's keys.
+    ///
+    /// - Complexity: O(total postings of the query's keys).
+    public func candidates(query: [Phone], filler: [Bool], limit: Int, minimumShare: Double) -> [Int] {
+        let said = query.indices.filter { !filler[$0] }.map { query[$0] }
+        let keys = Self.keys(said, classes: classes, classCount: classCount)
+        guard !keys.isEmpty else { return [] }
+        var counts = [UInt16](repeating: 0, count: owners.count)
+        var touched: [Int32] = []
+        for key in keys {
+            for pronunciation in postings[Int(keyStarts[key])..<Int(keyStarts[key + 1])] {
+                if counts[Int(pronunciation)] == 0 { touched.append(pronunciation) }
+                counts[Int(pronunciation)] &+= 1
+            }
+        }
+        let needed = UInt16(max(1, Int((Double(keys.count) * minimumShare).rounded(.up))))
+        var best = BestList<(Int, UInt16)>(capacity: limit)
+        for pronunciation in touched where counts[Int(pronunciation)] >= needed {
+            best.offer((Int(pronunciation), counts[Int(pronunciation)])) { a, b in a.1 != b.1 ? a.1 > b.1 : a.0 < b.0 }
+        }
+        return best.elements.map(\.0)
+    }
+}
+
+extension PhoneIndex {
+    /// Writes an index (or its absence) into an archive payload: the phones and owners, not the postings.
+    static func archive(_ index: PhoneIndex?, to writer: inout ArchiveWriter) {
+        guard let index else { writer.write(UInt8(0)); return }
+        writer.write(UInt8(1))
+        writer.write(array: index.phones.map(\.code))
+        writer.write(array: index.starts)
+        writer.write(array: index.owners)
+        writer.write(array: index.languages)
+        writer.write(strings: index.languageNames)
+    }
+
+    /// Reads what ``archive(_:to:)`` wrote and rebuilds the postings.
+    ///
+    /// - Throws: ``IndexArchiveError`` when the arrays break the index's invariants, or when the archive holds
+    ///   phones but the language has no pronouncer now (or the reverse): the archive is then stale.
+    static func unarchive(from reader: inout ArchiveReader, termCount: Int,
+                          inventory: PhoneInventory?) throws(IndexArchiveError) -> PhoneIndex? {
+        let present = try reader.read(UInt8.self)
+        guard present == 1 else {
+            guard present == 0, inventory == nil else { throw IndexArchiveError("built without phones") }
+            return nil
+        }
+        guard let inventory else { throw IndexArchiveError("built with phones the language no longer has") }
+        let codes = try reader.readArray(UInt8.self)
+        let starts = try reader.readArray(UInt32.self)
+        let owners = try reader.readArray(Int32.self)
+        let languages = try reader.readArray(UInt8.self)
+        let names = try reader.readStrings()
+        guard codes.allSatisfy({ Int($0) < inventory.count }), starts.count == owners.count + 1, starts.first == 0,
+              zip(starts, starts.dropFirst()).allSatisfy({ $0 <= $1 }), starts.last.map(Int.init) == codes.count,
+              owners.allWithin(termCount), languages.count == owners.count,
+              languages.allSatisfy({ Int($0) < names.count }) else {
+            throw IndexArchiveError("phone index is inconsistent")
+        }
+        return PhoneIndex(phones: codes.map(Phone.init(code:)), starts: starts, owners: owners, languages: languages,
+                          languageNames: names, inventory: inventory)
+    }
+}

@@ -1,0 +1,123 @@
+/// Finds the terms a query's phones sound like: candidates from the phone index's postings, each scored by
+/// aligning the query with the term's pronunciations, in order and with the last word first ("Last
+/// First"), and with each of its words alone (a partial name, scored lower like a partial word match).
+public struct PhoneMatcher: Sendable {
+    /// One term's best phone match.
+    public struct Match: Sendable, Hashable {
+        /// The term's rank.
+        public let term: Int
+        /// The phone similarity of the best variant, 0…1.
+        public let similarity: Double
+        /// The score the resolver compares: the similarity, stretched (see ``PhoneMatcher/stretch``), lowered
+        /// for a partial or reordered variant.
+        public let score: Double
+        /// The share of the term's words the variant covers.
+        public let coverage: Double
+        /// Which pronunciation matched, and in which language it was read.
+        public let pronunciation: Int
+        public let language: String
+        /// The term words the variant covers, in the order aligned.
+        public let words: [Int]
+    }
+
+    /// How far below 1 a similarity's shortfall is stretched: a score is `1 - stretch * (1 - similarity)`.
+    /// The sweep on both dev sets (BENCHMARKS.md) found no gain in stretching; the policy's phone thresholds
+    /// (``ResolutionPolicy/phoneAccept``, ``ResolutionPolicy/phoneGap``) separate the sounds instead.
+    public static let stretch = 1.0
+    /// What a reordered variant ("Last First") loses.
+    public static let reorderPenalty = 0.01
+    /// How many candidates are aligned.
+    public static let candidateLimit = 24
+    /// The least share of the query's bigram keys a candidate must hold.
+    public static let minimumKeyShare = 0.3
+
+    let index: PhoneIndex
+    let aligner: PhoneAligner
+
+    /// Creates a matcher over an index.
+    public init(index: PhoneIndex, costs: PhoneCosts) {
+        self.index = index
+        aligner = PhoneAligner(costs: costs)
+    }
+
+    /// The best match of each candidate term, best first.
+    ///
+    /// - Parameters:
+    ///   - query: The query's phones (words separated by the boundary).
+    ///   - filler: Whether each query phone belongs to a filler word.
+    public func matches(query: [Phone], filler: [Bool]) -> [Match] {
+        guard query.contains(where: { $0 != .boundary }) else { return [] }
+        var best: [Int: Match] = [:]
+        for pronunciation in index.candidates(query: query, filler: filler, limit: Self.candidateLimit,
+                                              minimumShare: Self.minimumKeyShare) {
+            let term = Int(index.owners[pronunciation])
+            let match = self.match(query: query, filler: filler, pronunciation: pronunciation, term: term)
+            if let known = best[term], known.score >= match.score { continue }
+            best[term] = match
+        }
+        return best.values.sorted { $0.score != $1.score ? $0.score > $1.score : $0.term < $1.term }
+    }
+
+    /// The best variant of one pronunciation.
+    func match(query: [Phone], filler: [Bool], pronunciation: Int, term: Int) -> Match {
+        let phones = index.phones(of: pronunciation)
+        let words = Self.words(of: phones)
+        let language = index.language(of: pronunciation)
+        func score(_ similarity: Double, coverage: Double, penalty: Double) -> Double {
+            let stretched = 1 - Self.stretch * (1 - similarity)
+            return stretched * (1 - NameAlignment.partialPenalty * (1 - coverage)) - penalty
+        }
+        let full = Double(aligner.similarity(query: query, filler: filler, term: phones))
+        var best = Match(term: term, similarity: full, score: score(full, coverage: 1, penalty: 0), coverage: 1,
+                         pronunciation: pronunciation, language: language, words: Array(words.indices))
+        guard words.count > 1 else { return best }
+        // The last word first.
+        let reordered = Array(phones[words.last!]) + [.boundary] + Array(phones[words.first!.lowerBound..<words[words.count - 2].upperBound])
+        let turned = Double(aligner.similarity(query: query, filler: filler, term: reordered[...]))
+        let turnedScore = score(turned, coverage: 1, penalty: Self.reorderPenalty)
+        if turnedScore > best.score {
+            best = Match(term: term, similarity: turned, score: turnedScore, coverage: 1, pronunciation: pronunciation,
+                         language: language, words: [words.count - 1] + Array(0..<(words.count - 1)))
+        }
+        // Each word alone.
+        for (position, range) in words.enumerated() {
+            let alone = Double(aligner.similarity(query: query, filler: filler, term: phones[range]))
+            let coverage = 1 / Double(words.count)
+            let aloneScore = score(alone, coverage: coverage, penalty: 0)
+            if aloneScore > best.score {
+                best = Match(term: term, similarity: alone, score: aloneScore, coverage: coverage,
+                             pronunciation: pronunciation, language: language, words: [position])
+            }
+        }
+        return best
+    }
+
+    /// The ranges of a phone string's words.
+    static func words(of phones: ArraySlice<Phone>) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start = phones.startIndex
+        for position in phones.indices where phones[position] == .boundary {
+            if position > start { ranges.append(start..<position) }
+            start = position + 1
+        }
+        if phones.endIndex > start { ranges.append(start..<phones.endIndex) }
+        return ranges
+    }
+
+    /// The phones of a match's variant, as aligned (for explanations).
+    public func variantPhones(of match: Match) -> [Phone] {
+        let phones = index.phones(of: match.pronunciation)
+        let words = Self.words(of: phones)
+        var result: [Phone] = []
+        for word in match.words {
+            if !result.isEmpty { result.append(.boundary) }
+            result += phones[words[word]]
+        }
+        return result
+    }
+
+    /// The aligned steps of a match (for `--explain`).
+    public func steps(query: [Phone], filler: [Bool], match: Match) -> [PhoneAligner.Step] {
+        aligner.steps(query: query, filler: filler, term: variantPhones(of: match)[...])
+    }
+}

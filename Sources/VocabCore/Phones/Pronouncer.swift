@@ -1,0 +1,113 @@
+/// How one listener's language pronounces names: the phones of a query as the listener's recognizer wrote
+/// it, and the several plausible pronunciations of a term (the listener's reading, and the readings of the
+/// languages the term's script or spelling point to), all in the shared inventory.
+///
+/// Apple's patent US11069336B2 runs one pronunciation guesser per language on a name and maps every guess
+/// into the user's phone set; this does the same with letter-to-sound rules per language, the English
+/// pronouncing dictionary, and spelling cues to a name's origin.
+public struct Pronouncer: Sendable {
+    /// The inventory and the alignment costs.
+    public let costs: PhoneCosts
+    /// The listener's language (`fr`).
+    public let language: String
+    /// Letter-to-sound rules by language (`en`, `fr`, …, `ru`, `el`, and `latin` for the generic reader).
+    public let rules: [String: LetterToSoundRules]
+    /// The English pronouncing dictionary, when present.
+    public let dictionary: PronouncingDictionary?
+    /// Spelling cues to a term's origin.
+    public let origins: OriginCues
+
+    /// The most pronunciations a term keeps (the listener's reading first).
+    public static let maximumPronunciations = 3
+
+    /// Creates a pronouncer.
+    ///
+    /// - Parameters:
+    ///   - language: The listener's bare language code; without rules of its own, the `latin` reader serves.
+    public init(costs: PhoneCosts, language: String, rules: [String: LetterToSoundRules],
+                dictionary: PronouncingDictionary?, origins: OriginCues) {
+        self.costs = costs
+        self.language = rules[language] == nil ? "latin" : language
+        self.rules = rules
+        self.dictionary = dictionary
+        self.origins = origins
+    }
+
+    /// The inventory.
+    public var inventory: PhoneInventory { costs.inventory }
+
+    /// The listener's filler words (a recognizer's "the", "and" around a name), folded.
+    public var fillers: Set<String> { rules[language]?.fillers ?? [] }
+
+    /// One word read in one language: the dictionary for English words it knows, else that language's rules.
+    ///
+    /// - Parameter word: Lowercase, accents kept.
+    public func phones(of word: String, in language: String) -> [Phone] {
+        if language == "en", let known = dictionary?.pronunciations(of: word).first { return known }
+        guard let reader = rules[language] ?? rules["latin"] else { return [] }
+        return reader.phones(of: word)
+    }
+
+    /// A query's phones in the listener's language, words separated by the boundary, and for each phone
+    /// whether it belongs to a filler word.
+    public func queryPhones(_ words: [String]) -> (phones: [Phone], filler: [Bool]) {
+        var phones: [Phone] = []
+        var filler: [Bool] = []
+        let fillers = self.fillers
+        for word in words {
+            let read = self.phones(of: word, in: language)
+            guard !read.isEmpty else { continue }
+            if !phones.isEmpty { phones.append(.boundary); filler.append(false) }
+            phones += read
+            filler += Array(repeating: words.count > 1 && fillers.contains(word), count: read.count)
+        }
+        return (phones, filler)
+    }
+
+    /// The languages a term is read in: the listener's, then its script's reader (Cyrillic `ru`, Greek `el`),
+    /// then the origins its spelling points to, at most ``maximumPronunciations``.
+    public func languages(ofTerm words: [String]) -> [String] {
+        var languages = [language]
+        func add(_ code: String) {
+            if languages.count < Self.maximumPronunciations && !languages.contains(code) && rules[code] != nil {
+                languages.append(code)
+            }
+        }
+        for word in words {
+            if let script = Self.scriptReader(of: word) { add(script) }
+        }
+        for origin in origins.origins(of: words) { add(origin) }
+        return languages
+    }
+
+    /// Every distinct pronunciation of a term: its words read in each of ``languages(ofTerm:)``, words
+    /// separated by the boundary. A word in another script is read by its script's reader only (the listener's
+    /// rules cannot read it); its romanization is read as a term of its own by the caller.
+    public func termPronunciations(_ words: [String]) -> [(language: String, phones: [Phone])] {
+        var results: [(String, [Phone])] = []
+        for language in languages(ofTerm: words) {
+            var phones: [Phone] = []
+            for word in words {
+                let reader = Self.scriptReader(of: word) ?? language
+                let read = self.phones(of: word, in: reader)
+                guard !read.isEmpty else { continue }
+                if !phones.isEmpty { phones.append(.boundary) }
+                phones += read
+            }
+            if !phones.isEmpty && !results.contains(where: { $0.1 == phones }) { results.append((language, phones)) }
+        }
+        return results
+    }
+
+    /// The reader of a word's script when it is not Latin: `ru` for Cyrillic, `el` for Greek.
+    static func scriptReader(of word: String) -> String? {
+        for scalar in word.unicodeScalars {
+            switch scalar.value {
+            case 0x0400...0x04FF: return "ru"
+            case 0x0370...0x03FF, 0x1F00...0x1FFF: return "el"
+            default: continue
+            }
+        }
+        return nil
+    }
+}

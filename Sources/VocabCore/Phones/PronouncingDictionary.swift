@@ -1,0 +1,144 @@
+/// A pronouncing dictionary in the CMU format (`word PH ON ES`, variants as `word(2)`), read from its bytes
+/// as they are on disk: only a table of line positions is built, and a word's line is read when asked.
+///
+/// Debian's `pocketsphinx-en-us` installs one (BSD licensed, 134,000 words); the adapter that finds and
+/// maps the file lives outside the core. English spelling is too irregular for rules alone: the
+/// dictionary reads the words it knows, the letter-to-sound rules the rest.
+public struct PronouncingDictionary: Sendable {
+    private let bytes: [UInt8]
+    /// Open-addressing table of entry numbers + 1 (0 empty), sized to a power of two.
+    private let slots: [UInt32]
+    /// Per entry: where its word starts and how long it is; its variants follow on the next lines.
+    private let starts: [UInt32]
+    private let lengths: [UInt8]
+    /// The dictionary's phone names, mapped into the shared inventory.
+    private let mapping: [String: [Phone]]
+    /// Where the dictionary came from (for messages).
+    public let source: String
+
+    /// How many distinct words the dictionary holds.
+    public var count: Int { starts.count }
+
+    /// Indexes a dictionary's bytes.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file's contents.
+    ///   - mapping: The dictionary's phone names in the shared inventory (``PronouncingDictionary/mapping(parsing:inventory:source:)``).
+    /// - Throws: ``PhoneDataError`` when the file holds no entries or is over 4 GB.
+    public init(bytes: [UInt8], mapping: [String: [Phone]], source: String) throws(PhoneDataError) {
+        guard bytes.count < Int(UInt32.max) else { throw PhoneDataError(source: source, line: nil, message: "is over 4 GB") }
+        var starts: [UInt32] = []
+        var lengths: [UInt8] = []
+        var hashes: [UInt64] = []
+        var previous: ArraySlice<UInt8> = []
+        var lineStart = 0
+        bytes.withUnsafeBufferPointer { buffer in
+            while lineStart < buffer.count {
+                var end = lineStart
+                while end < buffer.count && buffer[end] != 0x0A { end += 1 }
+                var wordEnd = lineStart
+                while wordEnd < end && buffer[wordEnd] != 0x20 && buffer[wordEnd] != 0x09 { wordEnd += 1 }
+                // "word(2)" is a variant of "word".
+                var baseEnd = wordEnd
+                if baseEnd > lineStart, buffer[baseEnd - 1] == 0x29, let open = (lineStart..<baseEnd).last(where: { buffer[$0] == 0x28 }) {
+                    baseEnd = open
+                }
+                let length = baseEnd - lineStart
+                if length > 0 && length < 256 && buffer[lineStart] != 0x3B /* ; comment */ {
+                    let word = bytes[lineStart..<baseEnd]
+                    if word != previous {
+                        var hash = FNV1a()
+                        hash.combine(word)
+                        starts.append(UInt32(lineStart))
+                        lengths.append(UInt8(length))
+                        hashes.append(hash.value)
+                        previous = word
+                    }
+                }
+                lineStart = end + 1
+            }
+        }
+        guard !starts.isEmpty else { throw PhoneDataError(source: source, line: nil, message: "holds no entries") }
+        var capacity = 1
+        while capacity < starts.count * 2 { capacity <<= 1 }
+        var slots = [UInt32](repeating: 0, count: capacity)
+        for (entry, hash) in hashes.enumerated() {
+            var slot = Int(hash & UInt64(capacity - 1))
+            while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
+            slots[slot] = UInt32(entry + 1)
+        }
+        self.bytes = bytes
+        self.slots = slots
+        self.starts = starts
+        self.lengths = lengths
+        self.mapping = mapping
+        self.source = source
+    }
+
+    /// Every pronunciation the dictionary gives a word (empty when it does not know it), in its order.
+    ///
+    /// - Parameter word: Lowercase, as the dictionary writes its words.
+    public func pronunciations(of word: String) -> [[Phone]] {
+        let key = Array(word.utf8)
+        guard !key.isEmpty, key.count < 256 else { return [] }
+        var hash = FNV1a()
+        hash.combine(key)
+        let mask = slots.count - 1
+        var slot = Int(hash.value & UInt64(mask))
+        while slots[slot] != 0 {
+            let entry = Int(slots[slot] - 1)
+            let start = Int(starts[entry])
+            if Int(lengths[entry]) == key.count && bytes[start..<start + key.count].elementsEqual(key) {
+                return readEntry(at: start, wordLength: key.count)
+            }
+            slot = (slot + 1) & mask
+        }
+        return []
+    }
+
+    private func readEntry(at start: Int, wordLength: Int) -> [[Phone]] {
+        var results: [[Phone]] = []
+        var lineStart = start
+        while lineStart < bytes.count {
+            var end = lineStart
+            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+            let line = bytes[lineStart..<end]
+            // The first line is the word itself; the next ones belong to it only as "word(n)".
+            if lineStart != start {
+                guard line.count > wordLength, bytes[lineStart..<lineStart + wordLength].elementsEqual(bytes[start..<start + wordLength]),
+                      bytes[lineStart + wordLength] == 0x28 else { break }
+            }
+            let fields = line.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }).dropFirst()
+            var phones: [Phone] = []
+            for field in fields {
+                // Stress digits (AH0) are dropped; an unknown name makes the line unusable.
+                let name = String(decoding: field.filter { !(0x30...0x39).contains($0) }, as: UTF8.self)
+                if name.hasPrefix("#") { break }
+                guard let mapped = mapping[name] else { phones = []; break }
+                phones += mapped
+            }
+            if !phones.isEmpty && !results.contains(phones) { results.append(phones) }
+            lineStart = end + 1
+        }
+        return results
+    }
+
+    /// Parses a table from the dictionary's phone names to the shared inventory (`Locales/shared/arpabet.tsv`).
+    ///
+    /// - Throws: ``PhoneDataError`` naming the line at fault.
+    public static func mapping(parsing text: String, inventory: PhoneInventory,
+                               source: String) throws(PhoneDataError) -> [String: [Phone]] {
+        var mapping: [String: [Phone]] = [:]
+        for (number, line) in DataLines(text) {
+            let fields = line.split(whereSeparator: \.isWhitespace)
+            guard fields.count >= 2 else {
+                throw PhoneDataError(source: source, line: number, message: "expected a name and its phones")
+            }
+            guard mapping[String(fields[0])] == nil else {
+                throw PhoneDataError(source: source, line: number, message: "'\(fields[0])' is mapped twice")
+            }
+            mapping[String(fields[0])] = try inventory.read(fields.dropFirst().joined(separator: " "), source: source, line: number)
+        }
+        return mapping
+    }
+}

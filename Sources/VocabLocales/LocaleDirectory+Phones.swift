@@ -1,0 +1,129 @@
+import Foundation
+import Synchronization
+public import VocabCore
+
+/// The phone matcher's data, read from a locales folder: the shared inventory and costs
+/// (`Locales/shared/`), every language's letter-to-sound rules, the origin cues, and the English
+/// pronouncing dictionary when one is installed.
+public struct PhoneData: Sendable {
+    /// The inventory and the alignment costs.
+    public let costs: PhoneCosts
+    /// Letter-to-sound rules by bare language code (`fr`), plus `ru`, `el` and `latin`.
+    public let rules: [String: LetterToSoundRules]
+    /// The English pronouncing dictionary, when found.
+    public let dictionary: PronouncingDictionary?
+    /// Where the dictionary was read from, or why there is none.
+    public let dictionaryStatus: String
+    /// Spelling cues to a name's origin.
+    public let origins: OriginCues
+    /// A fingerprint of every file read (the dictionary by path, size and modification time).
+    public let fingerprint: String
+
+    /// The pronouncer for a listener's language.
+    public func pronouncer(for language: String) -> Pronouncer {
+        Pronouncer(costs: costs, language: language, rules: rules, dictionary: dictionary, origins: origins)
+    }
+}
+
+extension LocaleDirectory {
+    /// The folder of data shared by every language (not a locale).
+    public static let sharedFolderName = "shared"
+    /// A language's letter-to-sound rules, in its locale folder (or `shared/<script>.letter-to-sound.txt`).
+    public static let letterToSoundFileName = "letter-to-sound.txt"
+    /// Where Debian's `pocketsphinx-en-us` installs its pronouncing dictionary.
+    public static let defaultPronouncingDictionary = "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict"
+    /// The environment variable naming another dictionary (empty: none).
+    public static let pronouncingDictionaryVariable = "VOCAB_PRONOUNCING_DICTIONARY"
+
+    private static let phoneDataCache = Mutex<[String: PhoneData?]>([:])
+
+    /// The phone data of this folder, read once per process and folder; `nil` when the folder has no
+    /// `shared/phones.tsv` (the phone matcher is then off and names are matched by words alone).
+    ///
+    /// - Parameter environment: Where ``pronouncingDictionaryVariable`` is read.
+    /// - Throws: ``LocaleDataError`` naming the file and line at fault.
+    public func phoneData(environment: [String: String]? = nil) throws -> PhoneData? {
+        let environment = environment ?? ProcessInfo.processInfo.environment
+        let dictionaryPath = environment[Self.pronouncingDictionaryVariable] ?? Self.defaultPronouncingDictionary
+        let key = url.path + "\u{1F}" + dictionaryPath
+        if let cached = Self.phoneDataCache.withLock({ $0[key] }) { return cached }
+        let loaded = try readPhoneData(dictionaryPath: dictionaryPath)
+        Self.phoneDataCache.withLock { $0[key] = loaded }
+        return loaded
+    }
+
+    private func readPhoneData(dictionaryPath: String) throws -> PhoneData? {
+        let shared = url.appendingPathComponent(Self.sharedFolderName)
+        let inventoryFile = shared.appendingPathComponent("phones.tsv")
+        guard FileManager.default.fileExists(atPath: inventoryFile.path) else { return nil }
+        var hash = FNV1a()
+        func read(_ file: URL) throws -> String {
+            guard let data = FileManager.default.contents(atPath: file.path) else {
+                throw LocaleDataError(path: file.path, message: "cannot be read")
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw LocaleDataError(path: file.path, message: "is not UTF-8 text")
+            }
+            hash.combine(file.lastPathComponent.utf8)
+            hash.combine(0xFF)
+            hash.combine(data)
+            hash.combine(0xFF)
+            return text
+        }
+        func converting<T>(_ body: () throws(PhoneDataError) -> T) throws -> T {
+            do { return try body() } catch { throw LocaleDataError(path: error.source, message: error.line.map { "line \($0): " } .map { $0 + error.message } ?? error.message) }
+        }
+        let inventoryText = try read(inventoryFile)
+        let inventory = try converting { () throws(PhoneDataError) in try PhoneInventory(parsing: inventoryText, source: inventoryFile.path) }
+        let costsFile = shared.appendingPathComponent("phone-costs.txt")
+        let costsText = try read(costsFile)
+        let costs = try converting { () throws(PhoneDataError) in
+            try PhoneCosts(parsing: costsText, inventory: inventory, source: costsFile.path)
+        }
+        var rules: [String: LetterToSoundRules] = [:]
+        var ruleFiles: [(String, URL)] = []
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path).sorted()) ?? []
+        for name in names where name != Self.sharedFolderName && !name.hasPrefix(".") {
+            let file = url.appendingPathComponent(name).appendingPathComponent(Self.letterToSoundFileName)
+            guard FileManager.default.fileExists(atPath: file.path) else { continue }
+            let language = String(name.split(separator: "-").first ?? Substring(name))
+            if !ruleFiles.contains(where: { $0.0 == language }) { ruleFiles.append((language, file)) }
+        }
+        let sharedNames = (try? FileManager.default.contentsOfDirectory(atPath: shared.path).sorted()) ?? []
+        for name in sharedNames where name.hasSuffix("." + Self.letterToSoundFileName) {
+            ruleFiles.append((String(name.dropLast(Self.letterToSoundFileName.count + 1)), shared.appendingPathComponent(name)))
+        }
+        for (language, file) in ruleFiles {
+            let text = try read(file)
+            rules[language] = try converting { () throws(PhoneDataError) in
+                try LetterToSoundRules(parsing: text, inventory: inventory, source: file.path)
+            }
+        }
+        let cuesFile = shared.appendingPathComponent("origin-cues.txt")
+        let cuesText = try read(cuesFile)
+        let origins = try converting { () throws(PhoneDataError) in try OriginCues(parsing: cuesText, source: cuesFile.path) }
+        var dictionary: PronouncingDictionary?
+        var status = "none (\(Self.pronouncingDictionaryVariable) is empty)"
+        if !dictionaryPath.isEmpty {
+            if let data = FileManager.default.contents(atPath: dictionaryPath) {
+                let mappingFile = shared.appendingPathComponent("arpabet.tsv")
+                let mappingText = try read(mappingFile)
+                let mapping = try converting { () throws(PhoneDataError) in
+                    try PronouncingDictionary.mapping(parsing: mappingText, inventory: inventory, source: mappingFile.path)
+                }
+                dictionary = try converting { () throws(PhoneDataError) in
+                    try PronouncingDictionary(bytes: [UInt8](data), mapping: mapping, source: dictionaryPath)
+                }
+                status = "\(dictionaryPath) (\(dictionary!.count) words)"
+                let attributes = try? FileManager.default.attributesOfItem(atPath: dictionaryPath)
+                hash.combine(dictionaryPath.utf8)
+                hash.combine(word: UInt64((attributes?[.size] as? Int) ?? 0))
+                hash.combine(word: UInt64(((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0) * 1000))
+            } else {
+                status = "none (\(dictionaryPath) not found; English words are read by rules alone)"
+            }
+        }
+        return PhoneData(costs: costs, rules: rules, dictionary: dictionary, dictionaryStatus: status, origins: origins,
+                         fingerprint: String(hash.value, radix: 16))
+    }
+}
