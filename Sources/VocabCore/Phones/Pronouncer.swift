@@ -55,7 +55,7 @@ public struct Pronouncer: Sendable {
         var filler: [Bool] = []
         let fillers = self.fillers
         for word in words {
-            let read = self.phones(of: word, in: language)
+            let read = self.phones(of: word, in: Self.scriptReader(of: word) ?? language)
             guard !read.isEmpty else { continue }
             if !phones.isEmpty { phones.append(.boundary); filler.append(false) }
             phones += read
@@ -94,7 +94,9 @@ public struct Pronouncer: Sendable {
                 if !phones.isEmpty { phones.append(.boundary) }
                 phones += read
             }
-            if !phones.isEmpty && !results.contains(where: { $0.1 == phones }) { results.append((language, phones)) }
+            // A name wholly in another script is labelled with its script's reader, whoever listens.
+            let label = words.compactMap(Self.scriptReader(of:)).count == words.count ? Self.scriptReader(of: words[0])! : language
+            if !phones.isEmpty && !results.contains(where: { $0.1 == phones }) { results.append((label, phones)) }
         }
         return results
     }

@@ -36,7 +36,9 @@ struct PronunciationCollector {
             if !phones.isEmpty { phones.append(.boundary) }
             phones += read
         }
-        if !phones.isEmpty && !found.contains(where: { $0.1 == phones }) { found.append((language, phones)) }
+        let label = !words.isEmpty && words.allSatisfy({ Pronouncer.scriptReader(of: $0) != nil })
+            ? Pronouncer.scriptReader(of: words[0])! : language
+        if !phones.isEmpty && !found.contains(where: { $0.1 == phones }) { found.append((label, phones)) }
     }
 
     /// The index of what was gathered, or `nil` without a pronouncer.

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+import VocabCore
+import VocabLocales
+import VocabICU
+import VocabTestSupport
+
+/// The phone matcher's data and readers: the hand-checked letter-to-sound vectors of every language, and
+/// how the pieces behave.
+@Suite("Phone readings")
+struct PhoneReadingTests {
+    static let vectorsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Vectors/letter-to-sound")
+    static let rows = (try? Vectors.rows(inFolder: vectorsFolder)) ?? []
+    static let data: PhoneData? = try? LocaleDirectory(url: RepositoryPaths.locales).phoneData()
+    static var hasDictionary: Bool { data?.dictionary != nil }
+
+    @Test("Each language's vector file holds at least 100 words")
+    func vectorCounts() throws {
+        var counts: [String: Int] = [:]
+        for row in Self.rows { counts[row.file, default: 0] += 1 }
+        #expect(counts.count == 8, "files: \(counts.keys.sorted())")
+        for (file, count) in counts { #expect(count >= 100, "\(file): \(count) words") }
+    }
+
+    @Test("The readers give the hand-checked phones", arguments: rows)
+    func vector(_ row: VectorRow) throws {
+        let language = String(row.file.split(separator: "/").last!.dropLast(".tsv".count))
+        // English words are read through the pronouncing dictionary first; without it, the rules alone
+        // cannot be held to the dictionary's answers.
+        try #require(language != "en" || Self.hasDictionary,
+                     "no pronouncing dictionary (install pocketsphinx-en-us): English vectors not checked")
+        let data = try #require(Self.data)
+        let pronouncer = data.pronouncer(for: language)
+        let heard = pronouncer.queryPhones(row.fields[0].split(separator: " ").map(String.init)).phones
+        #expect(pronouncer.inventory.write(heard) == row.fields[1], "\(row.file):\(row.line) \(row.fields[0])")
+    }
+
+    @Test("A term from another language is read in the listener's language and its origin's")
+    func origins() throws {
+        let pronouncer = try #require(Self.data).pronouncer(for: "de")
+        let readings = pronouncer.termPronunciations(["joão", "gonçalves"])
+        #expect(readings.map(\.language) == ["de", "pt", "fr"])  // ç points to both
+        let greek = pronouncer.termPronunciations(["παπαδόπουλος"])
+        #expect(greek.map(\.language) == ["el"])
+        #expect(pronouncer.inventory.write(greek[0].phones) == "p a p a ð o p u l o s")
+    }
+
+    @Test("Alignment ignores word boundaries and skips filler words cheaply")
+    func alignment() throws {
+        let data = try #require(Self.data)
+        let english = data.pronouncer(for: "en")
+        let aligner = PhoneAligner(costs: data.costs)
+        let term = english.termPronunciations(["vandenberg"])[0].phones
+        let split = english.queryPhones(["van", "den", "berg"])
+        #expect(aligner.similarity(query: split.phones, filler: split.filler, term: term[...]) > 0.95)
+        let filled = english.queryPhones(["the", "van", "den", "berg"])
+        #expect(filled.filler.prefix(2).allSatisfy { $0 })
+        #expect(aligner.similarity(query: filled.phones, filler: filled.filler, term: term[...]) > 0.9)
+        let other = english.queryPhones(["goldberg"])
+        #expect(aligner.similarity(query: other.phones, filler: other.filler, term: term[...]) < 0.75)
+    }
+
+    @Test("Costs: voicing and vowel quality are cheap, unrelated phones are not")
+    func costs() throws {
+        let costs = try #require(Self.data).costs
+        let inventory = costs.inventory
+        func phone(_ symbol: String) throws -> Phone { try #require(inventory.phone(symbol)) }
+        #expect(try costs.substitution(phone("p"), phone("b")) <= 0.25)
+        #expect(try costs.substitution(phone("e"), phone("ɛ")) <= 0.2)
+        #expect(try costs.substitution(phone("ə"), phone("a")) <= 0.3)
+        #expect(try costs.substitution(phone("k"), phone("a")) == 1)
+        #expect(try costs.substitution(phone("m"), phone("s")) > 0.6)
+        #expect(try costs.indel(phone("h")) < costs.indel(phone("k")))
+    }
+
+    @Test("A malformed rule names its file and line")
+    func malformedRule() throws {
+        let inventory = try #require(Self.data).costs.inventory
+        #expect(throws: PhoneDataError(source: "x.txt", line: 2, message: "unknown phone 'q̃'")) {
+            try LetterToSoundRules(parsing: "a → a\nb → q̃\n", inventory: inventory, source: "x.txt")
+        }
+        #expect(throws: PhoneDataError(source: "x.txt", line: 1, message: "unknown class 'Q'")) {
+            try LetterToSoundRules(parsing: "a → a / _ Q\n", inventory: inventory, source: "x.txt")
+        }
+    }
+
+    @Test("The pronouncing dictionary finds words and their variants", .enabled(if: hasDictionary))
+    func dictionary() throws {
+        let dictionary = try #require(Self.data?.dictionary)
+        #expect(dictionary.count > 100_000)
+        #expect(dictionary.pronunciations(of: "either").count >= 2)
+        #expect(dictionary.pronunciations(of: "zzzqqq").isEmpty)
+    }
+
+    @Test("The phone index survives an archive round trip and finds a split surname")
+    func phoneIndex() throws {
+        let code = try VocabICUTestLanguages.code("en-US")
+        let context = try LanguageContext(request: LanguageRequest(code: code, source: .argument("test")),
+                                          directory: LocaleDirectory(url: RepositoryPaths.locales))
+        let index = try VocabularyIndex(terms: ["Maria Sandoval", "Mario Sandler", "Ed McHenry"], preparer: context.preparer)
+        let result = try Resolver(index: index).resolve("maria sand oval")
+        #expect(result.resolution.candidates.first?.term == "Maria Sandoval")
+        let key = IndexArchive.Key(user: "u", type: "contactName", changeStamp: 1, language: "en-US", dataFingerprint: "f")
+        let bytes = index.archived(for: key)
+        let loaded = try bytes.withUnsafeBytes { try VocabularyIndex(archive: $0, key: key, preparer: context.preparer) }
+        #expect(try Resolver(index: loaded).resolve("mack henry").ranked.first?.term == "Ed McHenry")
+    }
+}
+
+enum VocabICUTestLanguages {
+    static func code(_ text: String) throws -> SiriLanguageCode { try ICULanguageTags().canonicalize(text) }
+}
