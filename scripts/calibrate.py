@@ -41,13 +41,16 @@ def decide(cands, pol):
         return "disambiguation", offered[:10]
     if best.get("phone"):
         runner = cands[1]["score"] if len(cands) > 1 else 0
-        if best["score"] >= pol["phone_accept"] and best["score"] - runner >= pol["phone_gap"]:
+        if (best["score"] >= pol["phone_accept"] and best["score"] - runner >= pol["phone_gap"]
+                and (best.get("weakest_word") or 0) >= pol["phone_word"]):
             return "success", [best]
         offered = [c for c in plausible if c["score"] >= best["score"] - pol["band"]]
         if len(offered) >= 2 and pol["offer_doubtful"]:
             return "disambiguation", offered[:10]
         return "confirmationRequired", [best]
     if best["score"] >= pol["accept"] and best["weakest"] >= pol["weakest_accept"]:
+        if best.get("heard") is not None and best["heard"] < pol["phone_veto"]:
+            return "confirmationRequired", [best]
         return "success", [best]
     return "confirmationRequired", [best]
 
@@ -58,16 +61,20 @@ def resolve(case, pol, stretch, limit):
     outcome, chosen = decide(words, pol)
     if outcome == "success" and chosen[0]["score"] >= SETTLED_BY_WORDS:
         return outcome, chosen
-    merged = {c["rank"]: c for c in words}
+    merged = {c["rank"]: dict(c, heard=0.0) for c in words}
     for p in case["phones"][:limit]:
         s = phone_score(p, stretch)
         known = merged.get(p["rank"])
         if known:
+            known["heard"] = max(known["heard"], p["similarity"])
+        if known:
             if s > known["score"]:
                 merged[p["rank"]] = dict(known, score=s, weakest=max(known["weakest"], s),
-                                         coverage=max(known["coverage"], p["coverage"]), phone=True)
+                                         coverage=max(known["coverage"], p["coverage"]), phone=True,
+                                         weakest_word=p.get("weakestWord"))
         else:
-            merged[p["rank"]] = dict(rank=p["rank"], score=s, weakest=s, coverage=p["coverage"], phone=True)
+            merged[p["rank"]] = dict(rank=p["rank"], score=s, weakest=s, coverage=p["coverage"], phone=True,
+                                     weakest_word=p.get("weakestWord"))
     cands = sorted(merged.values(), key=lambda c: (-c["score"], c["rank"]))
     return decide(cands, pol)
 
@@ -105,10 +112,12 @@ def main():
     names = None
     base = dict(floor=0.70, weakest_floor=0.68, accept=0.86, weakest_accept=0.75, margin=0.04, band=0.2)
     rows = []
-    sweep = itertools.product([1.0], [0.8, 0.85, 0.9, 0.95, 1.01], [0.1, 0.14, 0.2], [0.6], [True])
-    for stretch, accept, gap, phone_floor, offer in sweep:
-        pol = dict(base, phone_accept=accept, phone_gap=gap, phone_floor=phone_floor, offer_doubtful=offer)
-        line = [f"phone accept {accept:.2f} gap {gap:.2f} floor {phone_floor:.2f} offer {offer:d}"]
+    sweep = itertools.product([0.65, 0.7], [0.1], [0.7], [0.0, 0.4, 0.5, 0.6, 0.7])
+    for accept, gap, word, veto in sweep:
+        stretch = 1.0
+        pol = dict(base, phone_accept=accept, phone_gap=gap, phone_floor=0.6, offer_doubtful=True, phone_word=word,
+                   phone_veto=veto)
+        line = [f"phone accept {accept:.2f} gap {gap:.2f} word {word:.2f} veto {veto:.2f}"]
         for path, cases in traces.items():
             t, r, f, d = score(cases, pol, stretch, 12, names)
             line.append(f"{path.split('/')[-1]}: top-1 {t:5.1f} recall {r:5.1f} FA {f:4.1f} dis {d:5.1f}")

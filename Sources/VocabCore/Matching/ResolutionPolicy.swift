@@ -23,9 +23,15 @@ public struct ResolutionPolicy: Sendable, Hashable, Codable {
     /// hear a name the words missed, so a doubtful one is offered rather than dropped).
     public var phoneFloor: Double = 0.60
     /// The least score to accept a candidate whose score came from its phones without confirmation.
-    public var phoneAccept: Double = 0.90
+    public var phoneAccept: Double = 0.70
     /// How far the next candidate must be below a candidate accepted by its phones.
     public var phoneGap: Double = 0.10
+    /// The least similarity every word of a candidate accepted by its phones must reach (a known surname
+    /// with another first name sounds close overall, but its first word does not: the user confirms).
+    public var phoneWord: Double = 0.70
+    /// When the phones were heard, a candidate accepted by its words whose phones are less similar than
+    /// this is only offered for confirmation ("org" is one letter from "Jorge", but does not sound like it).
+    public var phoneVeto: Double = 0.60
 
     /// The calibrated defaults.
     public static let standard = ResolutionPolicy(
@@ -62,7 +68,9 @@ public struct ResolutionPolicy: Sendable, Hashable, Codable {
     /// A best candidate scored by its phones is accepted only at ``phoneAccept`` with every other candidate
     /// ``phoneGap`` below; short of that, the user chooses among the plausible ones within ``band`` (or
     /// confirms the one).
-    public func decide(_ ranked: [Candidate]) -> Resolution {
+    ///
+    /// - Parameter heardPhones: Whether the phone matcher was asked (then ``phoneVeto`` applies).
+    public func decide(_ ranked: [Candidate], heardPhones: Bool = false) -> Resolution {
         let plausible = ranked.filter(isPlausible)
         guard let best = plausible.first else { return .unsupported }
         let near = plausible.filter { $0.score >= best.score - margin }
@@ -72,13 +80,17 @@ public struct ResolutionPolicy: Sendable, Hashable, Codable {
         }
         if best.isScoredByPhones {
             let runnerUp = ranked.first { $0.rank != best.rank }?.score ?? 0
-            if best.score >= phoneAccept && best.score - runnerUp >= phoneGap { return .success(best) }
+            if best.score >= phoneAccept && best.score - runnerUp >= phoneGap
+                && (best.phones?.weakestWord ?? 0) >= phoneWord {
+                return .success(best)
+            }
             if offered.count >= 2 {
                 return .disambiguation(Array(offered.prefix(maximumOptions)), truncated: offered.count > maximumOptions)
             }
             return .confirmationRequired(best)
         }
         if best.score >= accept && best.alignment.weakestQueryWord >= weakestWordForAccept {
+            if heardPhones && (best.phones?.similarity ?? 0) < phoneVeto { return .confirmationRequired(best) }
             return .success(best)
         }
         return .confirmationRequired(best)

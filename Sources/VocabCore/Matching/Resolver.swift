@@ -199,7 +199,8 @@ public struct Resolver: Sendable {
             let (phones, filler) = pronouncer.queryPhones(reading.words.map(\.spelling))
             let matches = matcher.matches(query: phones, filler: filler)
             let merged = needsPhones(decided) ? merge(ranked, with: matches) : ranked
-            return Result(resolution: policy.decide(merged), queryTokens: queryTokens, ranked: merged,
+            return Result(resolution: policy.decide(merged, heardPhones: needsPhones(decided)),
+                          queryTokens: queryTokens, ranked: merged,
                           phoneQuery: PhoneQuery(phones: phones, filler: filler), wordCandidates: ranked,
                           phoneMatches: matches)
         }

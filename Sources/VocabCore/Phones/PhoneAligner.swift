@@ -52,6 +52,37 @@ public struct PhoneAligner: Sendable {
         }
     }
 
+    /// How well each word of the term was said: one minus the cost of the best alignment's steps on that
+    /// word's phones over the word's weight (query phones said between two term phones count against the
+    /// word they precede; filler phones are left out). "Washington Cavalcanti" for "Wellington Cavalcanti"
+    /// aligns well overall, but its first word does not.
+    public func termWordSimilarities(query: [Phone], filler: [Bool], term: ArraySlice<Phone>) -> [Double] {
+        var wordOf: [Int] = []
+        var weights: [Float] = []
+        for phone in term {
+            if phone == .boundary {
+                if !(weights.last.map { $0 == 0 } ?? true) || weights.isEmpty { weights.append(0) }
+                continue
+            }
+            if weights.isEmpty { weights.append(0) }
+            wordOf.append(weights.count - 1)
+            weights[weights.count - 1] += costs.indel(phone)
+        }
+        guard !weights.isEmpty else { return [] }
+        var spent = [Float](repeating: 0, count: weights.count)
+        var position = 0
+        for step in steps(query: query, filler: filler, term: term) {
+            switch step {
+            case .pair(_, _, let cost), .missingFromQuery(_, let cost):
+                spent[wordOf[position]] += cost
+                position += 1
+            case .extraInQuery(_, let cost, let isFiller):
+                if !isFiller { spent[wordOf[min(position, wordOf.count - 1)]] += cost }
+            }
+        }
+        return zip(spent, weights).map { spent, weight in weight > 0 ? Double(max(0, 1 - spent / weight)) : 0 }
+    }
+
     /// One step of an explained alignment.
     public enum Step: Sendable, Hashable {
         /// Two phones aligned, with the cost.

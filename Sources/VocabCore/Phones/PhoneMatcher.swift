@@ -18,7 +18,13 @@ public struct PhoneMatcher: Sendable {
         public let language: String
         /// The term words the variant covers, in the order aligned.
         public let words: [Int]
+        /// The similarity of the worst-said term word of the variant (see
+        /// ``PhoneAligner/termWordSimilarities(query:filler:term:)``); computed for the best few matches only.
+        public var weakestWord: Double?
     }
+
+    /// How many of the best matches get their ``Match/weakestWord``.
+    public static let detailedMatches = 4
 
     /// How far below 1 a similarity's shortfall is stretched: a score is `1 - stretch * (1 - similarity)`.
     /// The sweep on both dev sets (BENCHMARKS.md) found no gain in stretching; the policy's phone thresholds
@@ -55,7 +61,12 @@ public struct PhoneMatcher: Sendable {
             if let known = best[term], known.score >= match.score { continue }
             best[term] = match
         }
-        return best.values.sorted { $0.score != $1.score ? $0.score > $1.score : $0.term < $1.term }
+        var sorted = best.values.sorted { $0.score != $1.score ? $0.score > $1.score : $0.term < $1.term }
+        for position in sorted.indices.prefix(Self.detailedMatches) {
+            sorted[position].weakestWord = aligner.termWordSimilarities(
+                query: query, filler: filler, term: variantPhones(of: sorted[position])[...]).min()
+        }
+        return sorted
     }
 
     /// The best variant of one pronunciation.

@@ -27,6 +27,7 @@ enum CalibrationTrace {
         let coverage: Double
         let reordered: Bool
         let language: String
+        let weakestWord: Double?
     }
 
     static func line(for testCase: EvaluationSet.Case, vocabulary: [String], result: Resolver.Result,
@@ -37,7 +38,8 @@ enum CalibrationTrace {
         }
         let phones = result.phoneMatches.prefix(12).map { match in
             PhoneCandidate(rank: match.term, similarity: match.similarity, coverage: match.coverage,
-                           reordered: match.words.count > 1 && match.words != match.words.sorted(), language: match.language)
+                           reordered: match.words.count > 1 && match.words != match.words.sorted(), language: match.language,
+                           weakestWord: match.weakestWord)
         }
         let line = Line(id: testCase.id, category: testCase.category, expect: testCase.expect.outcome,
                         ranks: testCase.expect.terms.compactMap { vocabulary.firstIndex(of: $0) }, words: Array(words), phones: Array(phones))

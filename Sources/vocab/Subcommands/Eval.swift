@@ -36,7 +36,7 @@ struct Eval: ParsableCommand {
 
     @Option(name: .long, parsing: .singleValue, help: ArgumentHelp(
         "Override a resolution threshold for calibration, e.g. accept=0.88 (floor, weakestWordFloor, accept, "
-            + "weakestWordForAccept, margin, band, phoneFloor, phoneAccept, phoneGap).", valueName: "name=value"))
+            + "weakestWordForAccept, margin, band, phoneFloor, phoneAccept, phoneGap, phoneWord, phoneVeto).", valueName: "name=value"))
     var policy: [String] = []
 
     func validate() throws { _ = try resolutionPolicy() }
@@ -48,6 +48,7 @@ struct Eval: ParsableCommand {
             "floor": \.floor, "weakestWordFloor": \.weakestWordFloor, "accept": \.accept,
             "weakestWordForAccept": \.weakestWordForAccept, "margin": \.margin, "band": \.band,
             "phoneFloor": \.phoneFloor, "phoneAccept": \.phoneAccept, "phoneGap": \.phoneGap,
+            "phoneWord": \.phoneWord, "phoneVeto": \.phoneVeto,
         ]
         for item in policy {
             let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
