@@ -49,8 +49,6 @@ def decide(cands, pol):
             return "disambiguation", offered[:10]
         return "confirmationRequired", [best]
     if best["score"] >= pol["accept"] and best["weakest"] >= pol["weakest_accept"]:
-        if best.get("heard") is not None and best["heard"] < pol["phone_veto"]:
-            return "confirmationRequired", [best]
         return "success", [best]
     return "confirmationRequired", [best]
 
@@ -61,6 +59,9 @@ def resolve(case, pol, stretch, limit):
     outcome, chosen = decide(words, pol)
     if outcome == "success" and chosen[0]["score"] >= SETTLED_BY_WORDS:
         return outcome, chosen
+    if outcome == "success":
+        heard = case.get("winnerSimilarity") or 0
+        return ("success" if heard >= pol["phone_veto"] else "confirmationRequired"), chosen
     merged = {c["rank"]: dict(c, heard=0.0) for c in words}
     for p in case["phones"][:limit]:
         s = phone_score(p, stretch)

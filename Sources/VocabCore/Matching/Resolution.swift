@@ -49,6 +49,12 @@ public enum Resolution: Sendable, Hashable {
     /// Nothing matches well enough.
     case unsupported
 
+    /// Whether this is a lone winner.
+    public var isSuccess: Bool {
+        if case .success = self { return true }
+        return false
+    }
+
     /// The outcome's name as in SiriKit and the evaluation format.
     public var name: String {
         switch self {

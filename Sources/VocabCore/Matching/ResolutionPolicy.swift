@@ -29,8 +29,9 @@ public struct ResolutionPolicy: Sendable, Hashable, Codable {
     /// The least similarity every word of a candidate accepted by its phones must reach (a known surname
     /// with another first name sounds close overall, but its first word does not: the user confirms).
     public var phoneWord: Double = 0.70
-    /// When the phones were heard, a candidate accepted by its words whose phones are less similar than
-    /// this is only offered for confirmation ("org" is one letter from "Jorge", but does not sound like it).
+    /// A candidate accepted by its words (short of a near-exact score) whose phones are less similar than
+    /// this is only offered for confirmation ("org" is one letter from "Jorge", but does not sound like it;
+    /// see ``Resolver``).
     public var phoneVeto: Double = 0.60
 
     /// The calibrated defaults.
@@ -68,9 +69,7 @@ public struct ResolutionPolicy: Sendable, Hashable, Codable {
     /// A best candidate scored by its phones is accepted only at ``phoneAccept`` with every other candidate
     /// ``phoneGap`` below; short of that, the user chooses among the plausible ones within ``band`` (or
     /// confirms the one).
-    ///
-    /// - Parameter heardPhones: Whether the phone matcher was asked (then ``phoneVeto`` applies).
-    public func decide(_ ranked: [Candidate], heardPhones: Bool = false) -> Resolution {
+    public func decide(_ ranked: [Candidate]) -> Resolution {
         let plausible = ranked.filter(isPlausible)
         guard let best = plausible.first else { return .unsupported }
         let near = plausible.filter { $0.score >= best.score - margin }
@@ -90,7 +89,6 @@ public struct ResolutionPolicy: Sendable, Hashable, Codable {
             return .confirmationRequired(best)
         }
         if best.score >= accept && best.alignment.weakestQueryWord >= weakestWordForAccept {
-            if heardPhones && (best.phones?.similarity ?? 0) < phoneVeto { return .confirmationRequired(best) }
             return .success(best)
         }
         return .confirmationRequired(best)

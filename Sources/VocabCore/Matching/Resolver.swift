@@ -30,6 +30,8 @@ public struct Resolver: Sendable {
         public var wordCandidates: [Candidate] = []
         /// What the phone matcher found, best first (for calibration and explanations).
         public var phoneMatches: [PhoneMatcher.Match] = []
+        /// How similar a winner by its words sounded to the query, when it was checked.
+        public var winnerSimilarity: Double? = nil
     }
 
     /// A query as the phone matcher heard it.
@@ -194,24 +196,47 @@ public struct Resolver: Sendable {
                              identifier: index.identifier(of: term.rank))
         }
         let decided = policy.decide(ranked)
-        if let reading = queryReading, hearingPhones || needsPhones(decided), let matcher = index.phoneMatcher,
-           let pronouncer = index.preparer.phonetics.pronouncer {
-            let (phones, filler) = pronouncer.queryPhones(reading.words.map(\.spelling))
-            let matches = matcher.matches(query: phones, filler: filler)
-            let merged = needsPhones(decided) ? merge(ranked, with: matches) : ranked
-            return Result(resolution: policy.decide(merged, heardPhones: needsPhones(decided)),
-                          queryTokens: queryTokens, ranked: merged,
-                          phoneQuery: PhoneQuery(phones: phones, filler: filler), wordCandidates: ranked,
-                          phoneMatches: matches)
+        guard let reading = queryReading, let matcher = index.phoneMatcher, let pronouncer = index.preparer.phonetics.pronouncer,
+              hearingPhones || needsPhones(decided) else {
+            return Result(resolution: decided, queryTokens: queryTokens, ranked: ranked, wordCandidates: ranked)
         }
-        return Result(resolution: decided, queryTokens: queryTokens, ranked: ranked, wordCandidates: ranked)
+        let (phones, filler) = pronouncer.queryPhones(reading.words.map(\.spelling))
+        let phoneQuery = PhoneQuery(phones: phones, filler: filler)
+        // A winner by its words is only checked against its own phones: "org" is one letter from "Jorge" but
+        // does not sound like it, and is then only offered for confirmation.
+        if case .success(let winner) = decided, needsPhones(decided) {
+            let heard = matcher.match(query: phones, filler: filler, term: winner.rank,
+                                      enough: hearingPhones ? 2 : policy.phoneVeto)
+            let checked = Candidate(term: winner.term, rank: winner.rank, score: winner.score, alignment: winner.alignment,
+                                    reading: winner.reading, termTokens: winner.termTokens, identifier: winner.identifier,
+                                    phones: heard)
+            let resolution: Resolution = (heard?.similarity ?? 0) < policy.phoneVeto ? .confirmationRequired(checked) : .success(checked)
+            var ranked = ranked
+            if let position = ranked.firstIndex(where: { $0.rank == winner.rank }) { ranked[position] = checked }
+            return Result(resolution: resolution, queryTokens: queryTokens, ranked: ranked, phoneQuery: phoneQuery,
+                          wordCandidates: ranked,
+                          phoneMatches: hearingPhones ? matcher.matches(query: phones, filler: filler) : heard.map { [$0] } ?? [],
+                          winnerSimilarity: heard?.similarity ?? 0)
+        }
+        let matches = matcher.matches(query: phones, filler: filler)
+        guard needsPhones(decided) else {
+            return Result(resolution: decided, queryTokens: queryTokens, ranked: ranked, phoneQuery: phoneQuery,
+                          wordCandidates: ranked, phoneMatches: matches)
+        }
+        let merged = merge(ranked, with: matches)
+        return Result(resolution: policy.decide(merged), queryTokens: queryTokens, ranked: merged, phoneQuery: phoneQuery,
+                      wordCandidates: ranked, phoneMatches: matches)
     }
 
     /// Whether the words alone leave the outcome open enough for the phones to be heard: anything but a
-    /// near-exact lone winner.
+    /// near-exact lone winner, or a choice among names the words found strong (several contacts named
+    /// Paul: the phones would only add names that sound like Paul).
     private func needsPhones(_ resolution: Resolution) -> Bool {
-        guard case .success(let winner) = resolution else { return true }
-        return winner.score < Self.settledByWords
+        switch resolution {
+        case .success(let winner): return winner.score < Self.settledByWords
+        case .disambiguation(let options, _): return (options.first?.score ?? 0) < policy.accept
+        default: return true
+        }
     }
 
     /// A word-level winner scoring this much is not second-guessed by sound.

@@ -15,19 +15,37 @@
 /// or literal letters (`qu` is two items). A rule with nothing after the arrow reads its letters as
 /// silence. Equal phones side by side merge into one (doubled letters need no rule).
 public struct LetterToSoundRules: Sendable {
-    /// One item of a context.
-    enum ContextItem: Sendable, Hashable {
-        case edge
-        case letters(Set<UInt32>, negated: Bool)
+    /// One item of a context: the word's edge, or a set of letters (as a bit mask over ASCII and a short
+    /// list beyond it: a rule is tried at every letter, so hashing would dominate reading).
+    struct ContextItem: Sendable, Hashable {
+        let isEdge: Bool
+        let low: UInt64
+        let high: UInt64
+        let others: [UInt32]
+        let negated: Bool
 
-        func matches(_ scalar: UInt32?) -> Bool {
-            switch self {
-            case .edge: return scalar == nil
-            case .letters(let set, let negated):
-                // `[^abc]` is anything but those letters, the word's edge included.
-                guard let scalar else { return negated }
-                return set.contains(scalar) != negated
+        static let edge = ContextItem(isEdge: true, low: 0, high: 0, others: [], negated: false)
+
+        static func letters(_ set: Set<UInt32>, negated: Bool) -> ContextItem {
+            var low: UInt64 = 0
+            var high: UInt64 = 0
+            var others: [UInt32] = []
+            for scalar in set {
+                if scalar < 64 { low |= 1 << UInt64(scalar) } else if scalar < 128 { high |= 1 << UInt64(scalar - 64) } else {
+                    others.append(scalar)
+                }
             }
+            return ContextItem(isEdge: false, low: low, high: high, others: others.sorted(), negated: negated)
+        }
+
+        @inline(__always)
+        func matches(_ scalar: UInt32?) -> Bool {
+            if isEdge { return scalar == nil }
+            // `[^abc]` is anything but those letters, the word's edge included.
+            guard let scalar else { return negated }
+            let member = scalar < 64 ? (low >> UInt64(scalar)) & 1 == 1
+                : scalar < 128 ? (high >> UInt64(scalar - 64)) & 1 == 1 : others.contains(scalar)
+            return member != negated
         }
     }
 
@@ -39,8 +57,11 @@ public struct LetterToSoundRules: Sendable {
         let line: Int
     }
 
-    /// Rules by the first scalar of their spelling, longest first.
+    /// Rules by the first scalar of their spelling, longest first: scalars below ``directLimit`` by index
+    /// (Latin, Greek and Cyrillic letters), others in a dictionary.
+    private let direct: [[Rule]]
     private let rules: [UInt32: [Rule]]
+    static let directLimit: UInt32 = 0x500
     /// The language's filler words (function words a speaker or recognizer adds around a name), folded.
     public let fillers: Set<String>
     /// Where the rules came from (for messages).
@@ -97,10 +118,14 @@ public struct LetterToSoundRules: Sendable {
         var byFirst: [UInt32: [Rule]] = [:]
         for rule in parsed { byFirst[rule.spelling[0], default: []].append(rule) }
         // Longest spelling first; the file's order among equals (a stable sort).
-        rules = byFirst.mapValues { list in
+        let sorted = byFirst.mapValues { list in
             list.enumerated().sorted { ($0.element.spelling.count, -$0.offset) > ($1.element.spelling.count, -$1.offset) }
                 .map(\.element)
         }
+        var direct = [[Rule]](repeating: [], count: Int(Self.directLimit))
+        for (first, list) in sorted where first < Self.directLimit { direct[Int(first)] = list }
+        self.direct = direct
+        rules = sorted.filter { $0.key >= Self.directLimit }
         self.fillers = fillers
         self.source = source
         ruleCount = parsed.count
@@ -134,19 +159,23 @@ public struct LetterToSoundRules: Sendable {
     public func phones(of word: String) -> [Phone] {
         let letters = word.unicodeScalars.map(\.value)
         var phones: [Phone] = []
+        phones.reserveCapacity(letters.count + 2)
         var position = 0
         while position < letters.count {
             var read = 1
-            if let candidates = rules[letters[position]] {
-                for rule in candidates where matches(rule, letters, at: position) {
-                    for phone in rule.phones where phones.last != phone { phones.append(phone) }
-                    read = rule.spelling.count
-                    break
-                }
+            for rule in candidates(letters[position]) where matches(rule, letters, at: position) {
+                for phone in rule.phones where phones.last != phone { phones.append(phone) }
+                read = rule.spelling.count
+                break
             }
             position += read
         }
         return phones
+    }
+
+    @inline(__always)
+    private func candidates(_ first: UInt32) -> [Rule] {
+        first < Self.directLimit ? direct[Int(first)] : rules[first] ?? []
     }
 
     /// Which rule reads each stretch of a word (for explanations and rule debugging): spelling and line.
@@ -155,7 +184,7 @@ public struct LetterToSoundRules: Sendable {
         var steps: [(String, [Phone], Int?)] = []
         var position = 0
         while position < letters.count {
-            let rule = rules[letters[position]]?.first { matches($0, letters, at: position) }
+            let rule = candidates(letters[position]).first { matches($0, letters, at: position) }
             let length = rule?.spelling.count ?? 1
             let text = String(String.UnicodeScalarView(letters[position..<position + length].compactMap(Unicode.Scalar.init)))
             steps.append((text, rule?.phones ?? [], rule?.line))

@@ -8,6 +8,7 @@ public struct OriginCues: Sendable {
         let letters: String
         let position: Position
         let languages: [String]
+        let bytes: [UInt8]
     }
 
     private let cues: [Cue]
@@ -31,7 +32,8 @@ public struct OriginCues: Sendable {
                                      message: "a cue is '*ending', 'beginning*' or '*inside*', found '\(pattern)'")
             }
             let position: Position = starts && ends ? .inside : starts ? .end : .start
-            cues.append(Cue(letters: letters, position: position, languages: Array(fields.dropFirst())))
+            cues.append(Cue(letters: letters, position: position, languages: Array(fields.dropFirst()),
+                            bytes: Array(letters.utf8)))
         }
         self.cues = cues
     }
@@ -45,18 +47,30 @@ public struct OriginCues: Sendable {
     public func origins(of words: [String]) -> [String] {
         var votes: [(String, Int)] = []
         for word in words {
-            for cue in cues {
-                let hit = switch cue.position {
-                case .start: word.hasPrefix(cue.letters) && word.count > cue.letters.count
-                case .end: word.hasSuffix(cue.letters) && word.count > cue.letters.count
-                case .inside: word.contains(cue.letters)
-                }
-                guard hit else { continue }
-                for language in cue.languages {
-                    if let found = votes.firstIndex(where: { $0.0 == language }) { votes[found].1 += 1 } else { votes.append((language, 1)) }
-                }
+            for language in cuedLanguages(of: word) {
+                if let found = votes.firstIndex(where: { $0.0 == language }) { votes[found].1 += 1 } else { votes.append((language, 1)) }
             }
         }
         return votes.enumerated().sorted { ($0.element.1, -$0.offset) > ($1.element.1, -$1.offset) }.map(\.element.0)
+    }
+
+    /// The languages each cue a word meets points to, one entry per cue met.
+    public func cuedLanguages(of word: String) -> [String] {
+        let bytes = Array(word.utf8)
+        var found: [String] = []
+        for cue in cues {
+            let letters = cue.bytes
+            let hit: Bool
+            switch cue.position {
+            case .start: hit = bytes.count > letters.count && bytes.starts(with: letters)
+            case .end: hit = bytes.count > letters.count && bytes[(bytes.count - letters.count)...].elementsEqual(letters)
+            case .inside:
+                hit = bytes.count >= letters.count && (0...(bytes.count - letters.count)).contains { start in
+                    bytes[start..<(start + letters.count)].elementsEqual(letters)
+                }
+            }
+            if hit { found += cue.languages }
+        }
+        return found
     }
 }

@@ -20,35 +20,37 @@ public struct PhoneAligner: Sendable {
     ///   - term: The term's phones (boundaries allowed; ignored).
     public func similarity(query: [Phone], filler: [Bool], term: ArraySlice<Phone>) -> Float {
         costs.withTables { substitutions, indels, count in
-            var previous = [Float](repeating: 0, count: term.count + 1)
-            var current = previous
-            var termWeight: Float = 0
-            var column = 1
-            for phone in term where phone != .boundary {
-                termWeight += indels[Int(phone.code)]
-                previous[column] = termWeight
-                column += 1
-            }
-            let columns = column
-            var queryWeight: Float = 0
-            for (row, phone) in query.enumerated() where phone != .boundary {
-                let deletion = filler[row] ? Self.fillerCost : indels[Int(phone.code)]
-                if !filler[row] { queryWeight += indels[Int(phone.code)] }
-                current[0] = previous[0] + deletion
-                var column = 1
-                let base = Int(phone.code) * count
-                for other in term where other != .boundary {
-                    let substitution = previous[column - 1] + substitutions[base + Int(other.code)]
-                    let skipQuery = previous[column] + deletion
-                    let skipTerm = current[column - 1] + indels[Int(other.code)]
-                    current[column] = min(substitution, min(skipQuery, skipTerm))
-                    column += 1
+            withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * (term.count + 1)) { buffer in
+                var previous = UnsafeMutableBufferPointer(rebasing: buffer[0..<(term.count + 1)])
+                var current = UnsafeMutableBufferPointer(rebasing: buffer[(term.count + 1)...])
+                previous[0] = 0
+                var termWeight: Float = 0
+                var columns = 1
+                for phone in term where phone != .boundary {
+                    termWeight += indels[Int(phone.code)]
+                    previous[columns] = termWeight
+                    columns += 1
                 }
-                swap(&previous, &current)
+                var queryWeight: Float = 0
+                for (row, phone) in query.enumerated() where phone != .boundary {
+                    let deletion = filler[row] ? Self.fillerCost : indels[Int(phone.code)]
+                    if !filler[row] { queryWeight += indels[Int(phone.code)] }
+                    current[0] = previous[0] + deletion
+                    var column = 1
+                    let base = Int(phone.code) * count
+                    for other in term where other != .boundary {
+                        let substitution = previous[column - 1] + substitutions[base + Int(other.code)]
+                        let skipQuery = previous[column] + deletion
+                        let skipTerm = current[column - 1] + indels[Int(other.code)]
+                        current[column] = min(substitution, min(skipQuery, skipTerm))
+                        column += 1
+                    }
+                    swap(&previous, &current)
+                }
+                let weight = max(queryWeight, termWeight)
+                guard weight > 0 else { return 0 }
+                return max(0, 1 - previous[columns - 1] / weight)
             }
-            let weight = max(queryWeight, termWeight)
-            guard weight > 0 else { return 0 }
-            return max(0, 1 - previous[columns - 1] / weight)
         }
     }
 

@@ -89,6 +89,19 @@ public struct PhoneIndex: Sendable {
         self.postings = postings
     }
 
+    /// The pronunciations of a term (they are stored in term order).
+    func pronunciations(ofTerm term: Int) -> Range<Int> {
+        var low = 0
+        var high = owners.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(owners[middle]) < term { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < owners.count && Int(owners[end]) == term { end += 1 }
+        return low..<end
+    }
+
     /// A pronunciation's phones.
     func phones(of pronunciation: Int) -> ArraySlice<Phone> {
         phones[Int(starts[pronunciation])..<Int(starts[pronunciation + 1])]
@@ -112,7 +125,7 @@ public struct PhoneIndex: Sendable {
         return keys
     }
 
-    /// The coarse class of every phone: consonants by manner and a broad place, voicing merged; vowels in
+    /// The coarse class of every phone: consonants by manner and place, voicing merged; vowels in
     /// four groups (front, rounded back, open or central, and the reduced vowel with the open ones).
     static func coarseClasses(_ inventory: PhoneInventory) -> ([UInt8], Int) {
         var names: [String] = []
@@ -125,7 +138,8 @@ public struct PhoneIndex: Sendable {
                 else if f.mannerOrBackness == 0 { name = "V-front" }
                 else { name = "V-back" }
             } else {
-                let place = f.placeOrHeight <= 1 ? "lab" : f.placeOrHeight <= 4 ? "cor" : f.placeOrHeight <= 7 ? "dor" : "glot"
+                // Voicing merged; place kept (bilabial and labiodental together, dental with alveolar).
+                let place = [0, 0, 3, 3, 4, 5, 6, 6, 8][f.placeOrHeight]
                 name = "C-\(f.mannerOrBackness)-\(place)"
             }
             if let known = names.firstIndex(of: name) { classes[code] = UInt8(known) } else {
@@ -135,6 +149,9 @@ public struct PhoneIndex: Sendable {
         }
         return (classes, max(1, names.count))
     }
+
+    /// How many keys fewer than the best candidate's a candidate may share.
+    static let keySlack: UInt16 = 4
 
     /// The pronunciations sharing the most bigram keys with a query, best first, at most `limit`, each
     /// sharing at least `minimumShare` of the query's keys.
@@ -152,7 +169,12 @@ public struct PhoneIndex: Sendable {
                 counts[Int(pronunciation)] &+= 1
             }
         }
-        let needed = UInt16(max(1, Int((Double(keys.count) * minimumShare).rounded(.up))))
+        var most: UInt16 = 0
+        for pronunciation in touched { most = max(most, counts[Int(pronunciation)]) }
+        // At least the share asked for, and within a few keys of the best: a candidate sharing far fewer keys
+        // than the best one cannot outscore it by much once aligned.
+        let needed = max(UInt16(max(1, Int((Double(keys.count) * minimumShare).rounded(.up)))),
+                         most > Self.keySlack ? most - Self.keySlack : 1)
         var best = BestList<(Int, UInt16)>(capacity: limit)
         for pronunciation in touched where counts[Int(pronunciation)] >= needed {
             best.offer((Int(pronunciation), counts[Int(pronunciation)])) { a, b in a.1 != b.1 ? a.1 > b.1 : a.0 < b.0 }

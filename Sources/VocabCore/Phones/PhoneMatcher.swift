@@ -69,6 +69,28 @@ public struct PhoneMatcher: Sendable {
         return sorted
     }
 
+    /// A term's best match over its pronunciations, with its ``Match/weakestWord`` (`nil` when the index
+    /// holds no pronunciation of it).
+    ///
+    /// - Parameter enough: A similarity at which to stop looking (a check that only needs "similar enough").
+    public func match(query: [Phone], filler: [Bool], term: Int, enough: Double = 2) -> Match? {
+        var best: Match?
+        for pronunciation in index.pronunciations(ofTerm: term) {
+            let phones = index.phones(of: pronunciation)
+            let full = Double(aligner.similarity(query: query, filler: filler, term: phones))
+            if full >= enough {
+                return Match(term: term, similarity: full, score: 1 - Self.stretch * (1 - full), coverage: 1,
+                             pronunciation: pronunciation, language: index.language(of: pronunciation),
+                             words: Array(Self.words(of: phones).indices))
+            }
+            let found = match(query: query, filler: filler, pronunciation: pronunciation, term: term)
+            if best == nil || found.score > best!.score { best = found }
+        }
+        guard var best else { return nil }
+        best.weakestWord = aligner.termWordSimilarities(query: query, filler: filler, term: variantPhones(of: best)[...]).min()
+        return best
+    }
+
     /// The best variant of one pronunciation.
     func match(query: [Phone], filler: [Bool], pronunciation: Int, term: Int) -> Match {
         let phones = index.phones(of: pronunciation)

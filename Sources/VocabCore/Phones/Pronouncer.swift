@@ -67,6 +67,11 @@ public struct Pronouncer: Sendable {
     /// The languages a term is read in: the listener's, then its script's reader (Cyrillic `ru`, Greek `el`),
     /// then the origins its spelling points to, at most ``maximumPronunciations``.
     public func languages(ofTerm words: [String]) -> [String] {
+        languages(ofTerm: words, cued: words.map(origins.cuedLanguages(of:)))
+    }
+
+    /// ``languages(ofTerm:)`` with each word's cued languages given (the index caches them per word).
+    func languages(ofTerm words: [String], cued: [[String]]) -> [String] {
         var languages = [language]
         func add(_ code: String) {
             if languages.count < Self.maximumPronunciations && !languages.contains(code) && rules[code] != nil {
@@ -76,7 +81,12 @@ public struct Pronouncer: Sendable {
         for word in words {
             if let script = Self.scriptReader(of: word) { add(script) }
         }
-        for origin in origins.origins(of: words) { add(origin) }
+        var votes: [(String, Int)] = []
+        for language in cued.joined() {
+            if let found = votes.firstIndex(where: { $0.0 == language }) { votes[found].1 += 1 } else { votes.append((language, 1)) }
+        }
+        for (origin, _) in votes.enumerated().sorted(by: { ($0.element.1, -$0.offset) > ($1.element.1, -$1.offset) })
+            .map(\.element) { add(origin) }
         return languages
     }
 

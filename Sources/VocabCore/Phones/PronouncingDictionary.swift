@@ -11,8 +11,9 @@ public struct PronouncingDictionary: Sendable {
     /// Per entry: where its word starts and how long it is; its variants follow on the next lines.
     private let starts: [UInt32]
     private let lengths: [UInt8]
-    /// The dictionary's phone names, mapped into the shared inventory.
-    private let mapping: [String: [Phone]]
+    /// The dictionary's phone names, mapped into the shared inventory, by ``nameCode(_:)`` (names of one or
+    /// two capital letters, as ARPAbet's are).
+    private let mapping: [[Phone]?]
     /// Where the dictionary came from (for messages).
     public let source: String
 
@@ -71,7 +72,14 @@ public struct PronouncingDictionary: Sendable {
         self.slots = slots
         self.starts = starts
         self.lengths = lengths
-        self.mapping = mapping
+        var table = [[Phone]?](repeating: nil, count: 32 * 32)
+        for (name, phones) in mapping {
+            guard let code = Self.nameCode(Array(name.utf8)[...]) else {
+                throw PhoneDataError(source: source, line: nil, message: "phone name '\(name)' is not one or two capital letters")
+            }
+            table[code] = phones
+        }
+        self.mapping = table
         self.source = source
     }
 
@@ -111,16 +119,24 @@ public struct PronouncingDictionary: Sendable {
             let fields = line.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }).dropFirst()
             var phones: [Phone] = []
             for field in fields {
+                if field.first == 0x23 { break }  // a comment
                 // Stress digits (AH0) are dropped; an unknown name makes the line unusable.
-                let name = String(decoding: field.filter { !(0x30...0x39).contains($0) }, as: UTF8.self)
-                if name.hasPrefix("#") { break }
-                guard let mapped = mapping[name] else { phones = []; break }
+                let name = field.last.map { (0x30...0x39).contains($0) } == true ? field.dropLast() : field
+                guard let code = Self.nameCode(name), let mapped = mapping[code] else { phones = []; break }
                 phones += mapped
             }
             if !phones.isEmpty && !results.contains(phones) { results.append(phones) }
             lineStart = end + 1
         }
         return results
+    }
+
+    /// A phone name's slot in the mapping table: one or two capital letters.
+    static func nameCode(_ name: ArraySlice<UInt8>) -> Int? {
+        guard (1...2).contains(name.count), name.allSatisfy({ (0x41...0x5A).contains($0) }) else { return nil }
+        let first = Int(name[name.startIndex] - 0x40)
+        let second = name.count == 2 ? Int(name[name.startIndex + 1] - 0x40) : 0
+        return first * 32 + second
     }
 
     /// Parses a table from the dictionary's phone names to the shared inventory (`Locales/shared/arpabet.tsv`).

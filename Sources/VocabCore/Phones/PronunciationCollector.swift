@@ -3,7 +3,10 @@
 struct PronunciationCollector {
     let pronouncer: Pronouncer?
     private var collected: [(term: Int32, language: String, phones: [Phone])] = []
-    private var cache: [String: [Phone]] = [:]
+    /// Phones by reader, then word.
+    private var cache: [String: [String: [Phone]]] = [:]
+    /// Origin cues met, by word.
+    private var cues: [String: [String]] = [:]
 
     init(pronouncer: Pronouncer?) { self.pronouncer = pronouncer }
 
@@ -13,7 +16,13 @@ struct PronunciationCollector {
         guard let pronouncer, let primary = readings.first else { return }
         var found: [(String, [Phone])] = []
         let spellings = primary.words.map(\.spelling)
-        for language in pronouncer.languages(ofTerm: spellings) {
+        let cued = spellings.map { word in
+            if let known = cues[word] { return known }
+            let found = pronouncer.origins.cuedLanguages(of: word)
+            cues[word] = found
+            return found
+        }
+        for language in pronouncer.languages(ofTerm: spellings, cued: cued) {
             append(spellings, in: language, to: &found)
         }
         for reading in readings.dropFirst() where reading.name == "romanized" || reading.name == "pronunciation" {
@@ -26,11 +35,10 @@ struct PronunciationCollector {
         var phones: [Phone] = []
         for word in words {
             let reader = Pronouncer.scriptReader(of: word) ?? language
-            let key = reader + "\u{1F}" + word
             let read: [Phone]
-            if let cached = cache[key] { read = cached } else {
+            if let cached = cache[reader]?[word] { read = cached } else {
                 read = pronouncer!.phones(of: word, in: reader)
-                cache[key] = read
+                cache[reader, default: [:]][word] = read
             }
             guard !read.isEmpty else { continue }
             if !phones.isEmpty { phones.append(.boundary) }

@@ -12,6 +12,8 @@ enum CalibrationTrace {
         let ranks: [Int]
         let words: [WordCandidate]
         let phones: [PhoneCandidate]
+        /// How similar the words' winner sounded, when it was checked.
+        let winnerSimilarity: Double?
     }
 
     struct WordCandidate: Encodable {
@@ -42,7 +44,8 @@ enum CalibrationTrace {
                            weakestWord: match.weakestWord)
         }
         let line = Line(id: testCase.id, category: testCase.category, expect: testCase.expect.outcome,
-                        ranks: testCase.expect.terms.compactMap { vocabulary.firstIndex(of: $0) }, words: Array(words), phones: Array(phones))
+                        ranks: testCase.expect.terms.compactMap { vocabulary.firstIndex(of: $0) }, words: Array(words), phones: Array(phones),
+                        winnerSimilarity: result.winnerSimilarity)
         return String(decoding: try encoder.encode(line), as: UTF8.self)
     }
 }
