@@ -17,8 +17,12 @@ public struct ResolveReport: Encodable, Sendable {
         public let score: Double
         public let reading: String?
         public let links: [Link]?
+        /// With `explain`, how the candidate's phones met the query's, when the phones were heard.
+        public let phones: Resolver.PhoneExplanation?
 
-        init(_ candidate: Candidate, queryTokens: [MatchToken], explain: Bool) {
+        init(_ candidate: Candidate, queryTokens: [MatchToken], explain: Bool,
+             phones: ((Candidate) -> Resolver.PhoneExplanation?)?) {
+            self.phones = explain ? phones?(candidate) : nil
             term = candidate.term
             identifier = candidate.identifier
             rank = candidate.rank
@@ -40,17 +44,20 @@ public struct ResolveReport: Encodable, Sendable {
     public let considered: [CandidateReport]?
 
     /// The report of one resolution.
-    public init(locale: LocaleSelectionReport, query: String, result: Resolver.Result, explain: Bool) {
+    ///
+    /// - Parameter phones: Explains a candidate's phones (``Resolver/phoneExplanation(of:in:)``), shown with `explain`.
+    public init(locale: LocaleSelectionReport, query: String, result: Resolver.Result, explain: Bool,
+                phones: ((Candidate) -> Resolver.PhoneExplanation?)? = nil) {
         self.locale = locale
         self.query = query
         queryTokens = result.queryTokens.map(\.text)
         outcome = result.resolution.name
         if case .disambiguation(_, let truncated) = result.resolution { self.truncated = truncated } else { truncated = false }
         candidates = result.resolution.candidates.map {
-            CandidateReport($0, queryTokens: result.queryTokens, explain: explain)
+            CandidateReport($0, queryTokens: result.queryTokens, explain: explain, phones: phones)
         }
         considered = explain ? result.ranked.prefix(10).map {
-            CandidateReport($0, queryTokens: result.queryTokens, explain: true)
+            CandidateReport($0, queryTokens: result.queryTokens, explain: true, phones: phones)
         } : nil
     }
 }

@@ -470,6 +470,9 @@ public enum OpenAPIDocument {
             "items": {
               "$ref": "#/components/schemas/Link"
             }
+          },
+          "phones": {
+            "$ref": "#/components/schemas/PhoneExplanation"
           }
         }
       },
@@ -710,6 +713,47 @@ public enum OpenAPIDocument {
               "string",
               "null"
             ]
+          }
+        }
+      },
+      "PhoneExplanation": {
+        "type": "object",
+        "additionalProperties": false,
+        "description": "With explain: how the candidate's phones met the query's (shared phone inventory, Locales/shared/phones.tsv).",
+        "required": [
+          "query",
+          "term",
+          "language",
+          "similarity",
+          "steps"
+        ],
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "The query's phones, `|` between words."
+          },
+          "term": {
+            "type": "string",
+            "description": "The term's phones as aligned."
+          },
+          "language": {
+            "type": "string",
+            "description": "The language the term's phones were read in."
+          },
+          "similarity": {
+            "type": "number",
+            "minimum": 0,
+            "maximum": 1
+          },
+          "weakestWord": {
+            "type": "number",
+            "minimum": 0,
+            "maximum": 1,
+            "description": "The similarity of the worst-said term word, when computed."
+          },
+          "steps": {
+            "type": "string",
+            "description": "`a` same phone, `a>b` query a for term b, `+a` extra query phone (`(+a)` in a filler word), `-b` term phone not said."
           }
         }
       }

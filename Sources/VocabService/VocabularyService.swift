@@ -148,12 +148,13 @@ public final class VocabularyService: Sendable {
         let (selection, context) = try locales.context(for: request)
         let index = try await index(of: user, type: type, stamp: stamp, context: context)
         let result: Resolver.Result
-        do { result = try Resolver(index: index).resolve(body.query) } catch let error as VocabularyError {
+        let resolver = Resolver(index: index)
+        do { result = try resolver.resolve(body.query) } catch let error as VocabularyError {
             throw Problem.invalid("query", error.problem)
         }
         metrics.resolveDuration.record(ContinuousClock.now - started)
         return ResolveReport(locale: LocaleSelectionReport(selection), query: body.query, result: result,
-                             explain: body.explain ?? false)
+                             explain: body.explain ?? false) { resolver.phoneExplanation(of: $0, in: result) }
     }
 
     /// The index of a set at a stamp: from the cache, else loaded from disk, else built (once).

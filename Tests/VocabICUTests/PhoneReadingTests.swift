@@ -111,3 +111,60 @@ struct PhoneReadingTests {
 enum VocabICUTestLanguages {
     static func code(_ text: String) throws -> SiriLanguageCode { try ICULanguageTags().canonicalize(text) }
 }
+
+@Suite("Phone matcher reference check")
+struct PhoneIndexReferenceTests {
+    @Test("The phone postings find every term a full scan finds sounding close enough to decide on")
+    func indexMatchesScan() throws {
+        let code = try VocabICUTestLanguages.code("en-US")
+        let context = try LanguageContext(request: LanguageRequest(code: code, source: .argument("test")),
+                                          directory: LocaleDirectory(url: RepositoryPaths.locales))
+        let pronouncer = try #require(context.preparer.phonetics.pronouncer)
+        var generator = SeededGenerator(seed: 20261123)
+        let first = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina", "Hugo", "Ines", "Jonas", "Karen",
+                     "Brian", "Briana", "Carina", "Mary", "Robert"]
+        let last = ["Sandoval", "McHenry", "Bauer", "Lefevre", "Santos", "Garcia", "Smith", "Nowak", "Dubois", "Weber",
+                    "Vandenberg", "Patterson", "Dixon", "Allen"]
+        let terms = Array(Set((0..<300).map { _ in
+            "\(first[Int(generator.next() % UInt64(first.count))]) \(last[Int(generator.next() % UInt64(last.count))])"
+        })).sorted()
+        let index = try VocabularyIndex(terms: terms, preparer: context.preparer)
+        let matcher = try #require(index.phoneMatcher)
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        var decided = 0
+        for _ in 0..<120 {
+            var query = Array(terms[Int(generator.next() % UInt64(terms.count))].lowercased())
+            let position = Int(generator.next() % UInt64(query.count))
+            switch generator.next() % 4 {
+            case 0: query[position] = letters[Int(generator.next() % 26)]
+            case 1: query.insert(" ", at: position)  // a word split where the recognizer heard two
+            case 2: query = Array(query.prefix(while: { $0 != " " }))
+            default: query.remove(at: position)
+            }
+            let words = String(query).split(separator: " ").map(String.init)
+            let (phones, filler) = pronouncer.queryPhones(words)
+            // The slow, obviously complete way: align the query with every term.
+            let scanned = (0..<index.count).compactMap { matcher.match(query: phones, filler: filler, term: $0) }
+                .sorted { $0.score != $1.score ? $0.score > $1.score : $0.term < $1.term }
+            guard let best = scanned.first, best.similarity >= 0.7 else { continue }
+            decided += 1
+            let found = matcher.matches(query: phones, filler: filler)
+            #expect(found.first?.score == best.score, "'\(String(query))': index \(found.first?.score ?? -1), scan \(best.score)")
+            #expect(found.contains { $0.term == best.term }, "'\(String(query))' lost \(terms[best.term])")
+        }
+        #expect(decided > 60, "too few queries were close enough to check: \(decided)")
+    }
+}
+
+/// A small deterministic generator (SplitMix64) for reproducible random tests.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -34,6 +34,44 @@ public struct Resolver: Sendable {
         public var winnerSimilarity: Double? = nil
     }
 
+    /// How a candidate's phones met the query's, step by step, when the phone matcher scored it (for
+    /// `--explain`): `k i a r a` against `k j a r a` is `k i>j a r a`.
+    ///
+    /// - Returns: The query's phones, the term's phones as aligned (with the language they were read in),
+    ///   and the steps written out; `nil` when the phones were not heard or did not reach this candidate.
+    public func phoneExplanation(of candidate: Candidate, in result: Result) -> PhoneExplanation? {
+        guard let match = candidate.phones, let query = result.phoneQuery, let matcher = index.phoneMatcher,
+              let inventory = index.preparer.phonetics.pronouncer?.inventory else { return nil }
+        let steps = matcher.steps(query: query.phones, filler: query.filler, match: match)
+        let written = steps.map { step -> String in
+            switch step {
+            case .pair(let a, let b, _): a == b ? inventory.write([a]) : inventory.write([a]) + ">" + inventory.write([b])
+            case .extraInQuery(let a, _, let isFiller): (isFiller ? "(+" : "+") + inventory.write([a]) + (isFiller ? ")" : "")
+            case .missingFromQuery(let b, _): "-" + inventory.write([b])
+            }
+        }
+        return PhoneExplanation(query: inventory.write(query.phones), term: inventory.write(matcher.variantPhones(of: match)),
+                                language: match.language, similarity: match.similarity, weakestWord: match.weakestWord,
+                                steps: written.joined(separator: " "))
+    }
+
+    /// A candidate's phones against the query's (see ``phoneExplanation(of:in:)``).
+    public struct PhoneExplanation: Sendable, Hashable, Encodable {
+        /// The query's phones (`|` between words).
+        public let query: String
+        /// The term's phones as aligned (its words in the order aligned).
+        public let term: String
+        /// The language the term's phones were read in.
+        public let language: String
+        /// The phone similarity, 0…1.
+        public let similarity: Double
+        /// The similarity of the worst-said term word, when computed.
+        public let weakestWord: Double?
+        /// The alignment: `a` the same phone, `a>b` query phone a for term phone b, `+a` a query phone the
+        /// term lacks (`(+a)` in a filler word), `-b` a term phone the query lacks.
+        public let steps: String
+    }
+
     /// A query as the phone matcher heard it.
     public struct PhoneQuery: Sendable {
         /// Its phones in the listener's language, words separated by the boundary.
@@ -272,7 +310,7 @@ public struct Resolver: Sendable {
                 let alignment = NameAlignment(links: [], score: match.score, weakestQueryWord: match.score,
                                               termCoverage: match.coverage)
                 merged.append(Candidate(term: term.text, rank: term.rank, score: match.score, alignment: alignment,
-                                        reading: "phones (\(match.language))", termTokens: index.tokens(of: form),
+                                        reading: "sound only", termTokens: index.tokens(of: form),
                                         identifier: index.identifier(of: term.rank), phones: match, isScoredByPhones: true))
                 position[match.term] = merged.count - 1
             }

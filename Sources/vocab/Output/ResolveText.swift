@@ -4,7 +4,7 @@ import VocabCore
 /// The text form of `vocab resolve`.
 enum ResolveText {
     static func render(_ result: Resolver.Result, query: String, selection: LocaleSelection, vocabularySize: Int,
-                       explain: Bool) -> String {
+                       explain: Bool, phones: ((Candidate) -> Resolver.PhoneExplanation?)? = nil) -> String {
         var lines = ["locale: \(selection.explanation)",
                      "query:  '\(query)' → \(result.queryTokens.map(\.text).joined(separator: " "))"]
         let resolution = result.resolution
@@ -30,6 +30,11 @@ enum ResolveText {
                 }.joined(separator: ", ")
                 lines.append("      \(candidate.reading): \(links.isEmpty ? "no word aligned" : links); "
                     + String(format: "term words covered %.0f%%", candidate.alignment.termCoverage * 100))
+                if let heard = phones?(candidate) {
+                    let weakest = heard.weakestWord.map { String(format: ", weakest word %.2f", $0) } ?? ""
+                    lines.append(String(format: "      phones (%@) %.2f%@: %@", heard.language, heard.similarity, weakest,
+                                        heard.steps))
+                }
             }
         }
         return lines.joined(separator: "\n")

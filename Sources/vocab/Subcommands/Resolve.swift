@@ -68,13 +68,15 @@ struct Resolve: AsyncParsableCommand {
             (index, context) = try await storedIndex(directory: directory)
         }
         let text = query.joined(separator: " ")
-        let result = try Resolver(index: index).resolve(text)
+        let resolver = Resolver(index: index)
+        let result = try resolver.resolve(text)
+        let phones = { (candidate: Candidate) in resolver.phoneExplanation(of: candidate, in: result) }
         if json {
             try JSONOutput.print(ResolveReport(locale: LocaleSelectionReport(context.selection), query: text,
-                                               result: result, explain: explain))
+                                               result: result, explain: explain, phones: phones))
         } else {
             print(ResolveText.render(result, query: text, selection: context.selection, vocabularySize: index.count,
-                                     explain: explain))
+                                     explain: explain, phones: phones))
         }
     }
 
