@@ -150,6 +150,9 @@ public struct PhoneIndex: Sendable {
         return (classes, max(1, names.count))
     }
 
+    /// How many postings a query reads before it leaves out its least selective keys.
+    static let postingsBudget = 12_000
+
     /// How many keys fewer than the best candidate's a candidate may share.
     static let keySlack: UInt16 = 4
 
@@ -161,23 +164,35 @@ public struct PhoneIndex: Sendable {
         let said = query.indices.filter { !filler[$0] }.map { query[$0] }
         let keys = Self.keys(said, classes: classes, classCount: classCount)
         guard !keys.isEmpty else { return [] }
-        var counts = [UInt16](repeating: 0, count: owners.count)
+        // The most selective keys first; once half of them are read and the budget is spent, the longest
+        // lists (keys most names share) are left out: they add little to the order of the candidates.
+        let ordered = keys.sorted { keyStarts[$0 + 1] - keyStarts[$0] < keyStarts[$1 + 1] - keyStarts[$1] }
+        var lists: [ArraySlice<Int32>] = []
+        var read = 0
+        for key in ordered {
+            let list = postings[Int(keyStarts[key])..<Int(keyStarts[key + 1])]
+            if lists.count * 2 >= ordered.count && read + list.count > Self.postingsBudget { break }
+            read += list.count
+            lists.append(list)
+        }
         var touched: [Int32] = []
-        for key in keys {
-            for pronunciation in postings[Int(keyStarts[key])..<Int(keyStarts[key + 1])] {
+        var counts = [UInt16](repeating: 0, count: owners.count)
+        for list in lists {
+            for pronunciation in list {
                 if counts[Int(pronunciation)] == 0 { touched.append(pronunciation) }
                 counts[Int(pronunciation)] &+= 1
             }
         }
+        func count(_ pronunciation: Int32) -> UInt16 { counts[Int(pronunciation)] }
         var most: UInt16 = 0
-        for pronunciation in touched { most = max(most, counts[Int(pronunciation)]) }
+        for pronunciation in touched { most = max(most, count(pronunciation)) }
         // At least the share asked for, and within a few keys of the best: a candidate sharing far fewer keys
         // than the best one cannot outscore it by much once aligned.
-        let needed = max(UInt16(max(1, Int((Double(keys.count) * minimumShare).rounded(.up)))),
+        let needed = max(UInt16(max(1, Int((Double(lists.count) * minimumShare).rounded(.up)))),
                          most > Self.keySlack ? most - Self.keySlack : 1)
         var best = BestList<(Int, UInt16)>(capacity: limit)
-        for pronunciation in touched where counts[Int(pronunciation)] >= needed {
-            best.offer((Int(pronunciation), counts[Int(pronunciation)])) { a, b in a.1 != b.1 ? a.1 > b.1 : a.0 < b.0 }
+        for pronunciation in touched where count(pronunciation) >= needed {
+            best.offer((Int(pronunciation), count(pronunciation))) { a, b in a.1 != b.1 ? a.1 > b.1 : a.0 < b.0 }
         }
         return best.elements.map(\.0)
     }
