@@ -59,6 +59,8 @@ def resolve(case, pol, stretch, limit):
     outcome, chosen = decide(words, pol)
     if outcome == "success" and chosen[0]["score"] >= SETTLED_BY_WORDS:
         return outcome, chosen
+    if outcome == "disambiguation" and chosen[0]["score"] >= pol["accept"]:
+        return outcome, chosen  # a choice among names the words found strong is not re-heard
     if outcome == "success":
         heard = case.get("winnerSimilarity") or 0
         return ("success" if heard >= pol["phone_veto"] else "confirmationRequired"), chosen
@@ -113,7 +115,7 @@ def main():
     names = None
     base = dict(floor=0.70, weakest_floor=0.68, accept=0.86, weakest_accept=0.75, margin=0.04, band=0.2)
     rows = []
-    sweep = itertools.product([0.65, 0.7], [0.1], [0.7], [0.0, 0.4, 0.5, 0.6, 0.7])
+    sweep = itertools.product([0.65, 0.7, 0.75], [0.1, 0.14, 0.2], [0.6, 0.65, 0.7], [0.6])
     for accept, gap, word, veto in sweep:
         stretch = 1.0
         pol = dict(base, phone_accept=accept, phone_gap=gap, phone_floor=0.6, offer_doubtful=True, phone_word=word,

@@ -25,7 +25,7 @@ public struct ResolutionPolicy: Sendable, Hashable, Codable {
     /// The least score to accept a candidate whose score came from its phones without confirmation.
     public var phoneAccept: Double = 0.70
     /// How far the next candidate must be below a candidate accepted by its phones.
-    public var phoneGap: Double = 0.10
+    public var phoneGap: Double = 0.14
     /// The least similarity every word of a candidate accepted by its phones must reach (a known surname
     /// with another first name sounds close overall, but its first word does not: the user confirms).
     public var phoneWord: Double = 0.70
