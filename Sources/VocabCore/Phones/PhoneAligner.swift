@@ -99,15 +99,19 @@ public struct PhoneAligner: Sendable {
     public func steps(query: [Phone], filler: [Bool], term: ArraySlice<Phone>) -> [Step] {
         let q = query.indices.filter { query[$0] != .boundary }
         let t = Array(term.filter { $0 != .boundary })
-        var table = [[Float]](repeating: [Float](repeating: 0, count: t.count + 1), count: q.count + 1)
+        let width = t.count + 1
+        var table = [Float](repeating: 0, count: (q.count + 1) * width)
         func deletion(_ row: Int) -> Float { filler[q[row]] ? Self.fillerCost : costs.indel(query[q[row]]) }
-        for column in t.indices { table[0][column + 1] = table[0][column] + costs.indel(t[column]) }
+        for column in t.indices { table[column + 1] = table[column] + costs.indel(t[column]) }
         for row in q.indices {
-            table[row + 1][0] = table[row][0] + deletion(row)
+            let above = row * width
+            let here = above + width
+            let removal = deletion(row)
+            table[here] = table[above] + removal
             for column in t.indices {
-                table[row + 1][column + 1] = min(table[row][column] + costs.substitution(query[q[row]], t[column]),
-                                                 table[row][column + 1] + deletion(row),
-                                                 table[row + 1][column] + costs.indel(t[column]))
+                table[here + column + 1] = min(table[above + column] + costs.substitution(query[q[row]], t[column]),
+                                               table[above + column + 1] + removal,
+                                               table[here + column] + costs.indel(t[column]))
             }
         }
         var steps: [Step] = []
@@ -115,11 +119,12 @@ public struct PhoneAligner: Sendable {
         var column = t.count
         while row > 0 || column > 0 {
             if row > 0, column > 0,
-               table[row][column] == table[row - 1][column - 1] + costs.substitution(query[q[row - 1]], t[column - 1]) {
+               table[row * width + column]
+                == table[(row - 1) * width + column - 1] + costs.substitution(query[q[row - 1]], t[column - 1]) {
                 steps.append(.pair(query[q[row - 1]], t[column - 1], costs.substitution(query[q[row - 1]], t[column - 1])))
                 row -= 1
                 column -= 1
-            } else if row > 0, table[row][column] == table[row - 1][column] + deletion(row - 1) {
+            } else if row > 0, table[row * width + column] == table[(row - 1) * width + column] + deletion(row - 1) {
                 steps.append(.extraInQuery(query[q[row - 1]], deletion(row - 1), isFiller: filler[q[row - 1]]))
                 row -= 1
             } else {

@@ -164,26 +164,25 @@ public struct PhoneIndex: Sendable {
         let said = query.indices.filter { !filler[$0] }.map { query[$0] }
         let keys = Self.keys(said, classes: classes, classCount: classCount)
         guard !keys.isEmpty else { return [] }
-        // The most selective keys first; once half of them are read and the budget is spent, the longest
+        // The most selective keys first; once a third of them (two at least) are read and the budget is spent, the longest
         // lists (keys most names share) are left out: they add little to the order of the candidates.
         let ordered = keys.sorted { keyStarts[$0 + 1] - keyStarts[$0] < keyStarts[$1 + 1] - keyStarts[$1] }
         var lists: [ArraySlice<Int32>] = []
         var read = 0
         for key in ordered {
             let list = postings[Int(keyStarts[key])..<Int(keyStarts[key + 1])]
-            if lists.count * 2 >= ordered.count && read + list.count > Self.postingsBudget { break }
+            if lists.count >= max(2, ordered.count / 3) && read + list.count > Self.postingsBudget { break }
             read += list.count
             lists.append(list)
         }
-        var touched: [Int32] = []
-        var counts = [UInt16](repeating: 0, count: owners.count)
+        // Counts per pronunciation: a flat array for a small index, an open-addressing table sized to what is
+        // read for a large one (a fresh array of 250,000 counts per query would cost more than the counting).
+        var counter = KeyCounter(pronunciations: owners.count, expected: read)
         for list in lists {
-            for pronunciation in list {
-                if counts[Int(pronunciation)] == 0 { touched.append(pronunciation) }
-                counts[Int(pronunciation)] &+= 1
-            }
+            for pronunciation in list { counter.increment(pronunciation) }
         }
-        func count(_ pronunciation: Int32) -> UInt16 { counts[Int(pronunciation)] }
+        let touched = counter.touched
+        func count(_ pronunciation: Int32) -> UInt16 { counter.count(of: pronunciation) }
         var most: UInt16 = 0
         for pronunciation in touched { most = max(most, count(pronunciation)) }
         // At least the share asked for, and within a few keys of the best: a candidate sharing far fewer keys
@@ -235,5 +234,62 @@ extension PhoneIndex {
         }
         return PhoneIndex(phones: codes.map(Phone.init(code:)), starts: starts, owners: owners, languages: languages,
                           languageNames: names, inventory: inventory)
+    }
+}
+
+/// Counts of shared keys per pronunciation for one query.
+struct KeyCounter {
+    private var flat: [UInt16] = []
+    private var keys: [Int32] = []
+    private var values: [UInt16] = []
+    private var mask = 0
+    private let usesFlat: Bool
+    /// The pronunciations counted at least once, in first-seen order.
+    private(set) var touched: [Int32] = []
+
+    /// A flat array when the index holds at most ``flatLimit`` pronunciations (or the query reads a good part
+    /// of them), else a hash table.
+    static let flatLimit = 65_536
+
+    init(pronunciations: Int, expected: Int) {
+        usesFlat = pronunciations <= Self.flatLimit || expected * 4 >= pronunciations
+        if usesFlat {
+            flat = [UInt16](repeating: 0, count: pronunciations)
+        } else {
+            var size = 64
+            while size < expected * 2 { size <<= 1 }
+            keys = [Int32](repeating: -1, count: size)
+            values = [UInt16](repeating: 0, count: size)
+            mask = size - 1
+        }
+        touched.reserveCapacity(min(expected, 4096))
+    }
+
+    @inline(__always)
+    private func slot(of key: Int32) -> Int { Int(truncatingIfNeeded: (UInt32(bitPattern: key) &* 0x9E37_79B1) >> 7) & mask }
+
+    mutating func increment(_ key: Int32) {
+        if usesFlat {
+            if flat[Int(key)] == 0 { touched.append(key) }
+            flat[Int(key)] &+= 1
+            return
+        }
+        var index = slot(of: key)
+        while keys[index] != -1 && keys[index] != key { index = (index + 1) & mask }
+        if keys[index] == -1 {
+            keys[index] = key
+            touched.append(key)
+        }
+        values[index] &+= 1
+    }
+
+    func count(of key: Int32) -> UInt16 {
+        if usesFlat { return flat[Int(key)] }
+        var index = slot(of: key)
+        while keys[index] != -1 {
+            if keys[index] == key { return values[index] }
+            index = (index + 1) & mask
+        }
+        return 0
     }
 }
