@@ -1,4 +1,5 @@
 import Testing
+import VocabTestSupport
 import VocabCore
 
 /// A speller for tests: English words for 0...20, digits otherwise.

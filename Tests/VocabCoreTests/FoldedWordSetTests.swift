@@ -1,4 +1,5 @@
 import Testing
+import VocabTestSupport
 import VocabCore
 
 @Suite struct FoldedWordSetTests {

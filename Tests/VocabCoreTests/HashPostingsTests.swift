@@ -1,4 +1,5 @@
 import Testing
+import VocabTestSupport
 @testable import VocabCore
 
 @Suite struct HashPostingsTests {

@@ -120,7 +120,7 @@ struct PhoneIndexReferenceTests {
         let context = try LanguageContext(request: LanguageRequest(code: code, source: .argument("test")),
                                           directory: LocaleDirectory(url: RepositoryPaths.locales))
         let pronouncer = try #require(context.preparer.phonetics.pronouncer)
-        var generator = SeededGenerator(seed: 20261123)
+        var generator = SplitMix64(seed: 20261123)
         let first = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina", "Hugo", "Ines", "Jonas", "Karen",
                      "Brian", "Briana", "Carina", "Mary", "Robert"]
         let last = ["Sandoval", "McHenry", "Bauer", "Lefevre", "Santos", "Garcia", "Smith", "Nowak", "Dubois", "Weber",
@@ -153,18 +153,5 @@ struct PhoneIndexReferenceTests {
             #expect(found.contains { $0.term == best.term }, "'\(String(query))' lost \(terms[best.term])")
         }
         #expect(decided > 60, "too few queries were close enough to check: \(decided)")
-    }
-}
-
-/// A small deterministic generator (SplitMix64) for reproducible random tests.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
