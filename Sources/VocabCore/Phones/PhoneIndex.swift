@@ -60,20 +60,21 @@ public struct PhoneIndex: Sendable {
          inventory: PhoneInventory) {
         let (classes, classCount) = Self.coarseClasses(inventory)
         let keyCount = classCount * classCount
+        // Two passes over the same keys (counting, then filling) rather than keeping each pronunciation's keys.
         var counts = [UInt32](repeating: 0, count: keyCount + 1)
-        var keysOf: [[Int]] = []
-        keysOf.reserveCapacity(owners.count)
+        var scratch: [Int] = []
         for pronunciation in owners.indices {
-            let keys = Self.keys(phones[Int(starts[pronunciation])..<Int(starts[pronunciation + 1])], classes: classes,
-                                 classCount: classCount)
-            for key in keys { counts[key + 1] += 1 }
-            keysOf.append(keys)
+            Self.keys(phones[Int(starts[pronunciation])..<Int(starts[pronunciation + 1])], classes: classes,
+                      classCount: classCount, into: &scratch)
+            for key in scratch { counts[key + 1] += 1 }
         }
         for key in 0..<keyCount { counts[key + 1] += counts[key] }
         var fill = counts
         var postings = [Int32](repeating: 0, count: Int(counts[keyCount]))
-        for (pronunciation, keys) in keysOf.enumerated() {
-            for key in keys {
+        for pronunciation in owners.indices {
+            Self.keys(phones[Int(starts[pronunciation])..<Int(starts[pronunciation + 1])], classes: classes,
+                      classCount: classCount, into: &scratch)
+            for key in scratch {
                 postings[Int(fill[key])] = Int32(pronunciation)
                 fill[key] += 1
             }
@@ -113,6 +114,13 @@ public struct PhoneIndex: Sendable {
     /// The distinct coarse bigram keys of a phone string (boundaries skipped; filler phones left out by the caller).
     static func keys(_ phones: some Collection<Phone>, classes: [UInt8], classCount: Int) -> [Int] {
         var keys: [Int] = []
+        self.keys(phones, classes: classes, classCount: classCount, into: &keys)
+        return keys
+    }
+
+    /// ``keys(_:classes:classCount:)`` into a reused array.
+    static func keys(_ phones: some Collection<Phone>, classes: [UInt8], classCount: Int, into keys: inout [Int]) {
+        keys.removeAll(keepingCapacity: true)
         var previous: Int?
         for phone in phones where phone != .boundary {
             let current = Int(classes[Int(phone.code)])
@@ -122,7 +130,6 @@ public struct PhoneIndex: Sendable {
             }
             previous = current
         }
-        return keys
     }
 
     /// The coarse class of every phone: consonants by manner and place, voicing merged; vowels in
@@ -178,9 +185,7 @@ public struct PhoneIndex: Sendable {
         // Counts per pronunciation: a flat array for a small index, an open-addressing table sized to what is
         // read for a large one (a fresh array of 250,000 counts per query would cost more than the counting).
         var counter = KeyCounter(pronunciations: owners.count, expected: read)
-        for list in lists {
-            for pronunciation in list { counter.increment(pronunciation) }
-        }
+        for list in lists { counter.add(list) }
         let touched = counter.touched
         func count(_ pronunciation: Int32) -> UInt16 { counter.count(of: pronunciation) }
         var most: UInt16 = 0
@@ -268,12 +273,23 @@ struct KeyCounter {
     @inline(__always)
     private func slot(of key: Int32) -> Int { Int(truncatingIfNeeded: (UInt32(bitPattern: key) &* 0x9E37_79B1) >> 7) & mask }
 
-    mutating func increment(_ key: Int32) {
-        if usesFlat {
-            if flat[Int(key)] == 0 { touched.append(key) }
-            flat[Int(key)] &+= 1
+    /// Counts every key of a postings list once.
+    mutating func add(_ list: ArraySlice<Int32>) {
+        guard usesFlat else {
+            for key in list { increment(key) }
             return
         }
+        var seen: [Int32] = []
+        flat.withUnsafeMutableBufferPointer { counts in
+            for key in list {
+                if counts[Int(key)] == 0 { seen.append(key) }
+                counts[Int(key)] &+= 1
+            }
+        }
+        touched += seen
+    }
+
+    private mutating func increment(_ key: Int32) {
         var index = slot(of: key)
         while keys[index] != -1 && keys[index] != key { index = (index + 1) & mask }
         if keys[index] == -1 {

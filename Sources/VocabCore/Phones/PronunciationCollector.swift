@@ -1,12 +1,18 @@
 /// Gathers the pronunciations of a vocabulary's terms while its index is built, reading each distinct word
-/// once per language.
+/// once per language (and finding its origin cues once).
 struct PronunciationCollector {
     let pronouncer: Pronouncer?
     private var collected: [(term: Int32, language: String, phones: [Phone])] = []
-    /// Phones by reader, then word.
-    private var cache: [String: [String: [Phone]]] = [:]
-    /// Origin cues met, by word.
-    private var cues: [String: [String]] = [:]
+
+    /// What is known of one distinct word: its origin cues and its phones by reader (``readers`` index).
+    private struct WordEntry {
+        var cues: [String]
+        var phones: [[Phone]?]
+    }
+
+    private var words: [String: Int] = [:]
+    private var entries: [WordEntry] = []
+    private var readers: [String] = []
 
     init(pronouncer: Pronouncer?) { self.pronouncer = pronouncer }
 
@@ -16,29 +22,46 @@ struct PronunciationCollector {
         guard let pronouncer, let primary = readings.first else { return }
         var found: [(String, [Phone])] = []
         let spellings = primary.words.map(\.spelling)
-        let cued = spellings.map { word in
-            if let known = cues[word] { return known }
-            let found = pronouncer.origins.cuedLanguages(of: word)
-            cues[word] = found
-            return found
-        }
-        for language in pronouncer.languages(ofTerm: spellings, cued: cued) {
-            append(spellings, in: language, to: &found)
+        var ids: [Int] = []
+        for word in spellings { ids.append(entry(of: word)) }
+        for language in pronouncer.languages(ofTerm: spellings, cued: ids.map { entries[$0].cues }) {
+            append(spellings, ids: ids, in: language, to: &found)
         }
         for reading in readings.dropFirst() where reading.name == "romanized" || reading.name == "pronunciation" {
-            append(reading.words.map(\.spelling), in: pronouncer.language, to: &found)
+            let words = reading.words.map(\.spelling)
+            var wordIDs: [Int] = []
+            for word in words { wordIDs.append(entry(of: word)) }
+            append(words, ids: wordIDs, in: pronouncer.language, to: &found)
         }
         for (language, phones) in found { collected.append((term, language, phones)) }
     }
 
-    private mutating func append(_ words: [String], in language: String, to found: inout [(String, [Phone])]) {
+    private mutating func entry(of word: String) -> Int {
+        if let known = words[word] { return known }
+        entries.append(WordEntry(cues: pronouncer!.origins.cuedLanguages(of: word),
+                                 phones: Array(repeating: nil, count: readers.count)))
+        words[word] = entries.count - 1
+        return entries.count - 1
+    }
+
+    private mutating func readerIndex(_ reader: String) -> Int {
+        if let known = readers.firstIndex(of: reader) { return known }
+        readers.append(reader)
+        return readers.count - 1
+    }
+
+    private mutating func append(_ words: [String], ids: [Int], in language: String, to found: inout [(String, [Phone])]) {
         var phones: [Phone] = []
-        for word in words {
+        for (word, id) in zip(words, ids) {
             let reader = Pronouncer.scriptReader(of: word) ?? language
+            let slot = readerIndex(reader)
+            if entries[id].phones.count <= slot {
+                entries[id].phones += Array(repeating: nil, count: slot + 1 - entries[id].phones.count)
+            }
             let read: [Phone]
-            if let cached = cache[reader]?[word] { read = cached } else {
+            if let cached = entries[id].phones[slot] { read = cached } else {
                 read = pronouncer!.phones(of: word, in: reader)
-                cache[reader, default: [:]][word] = read
+                entries[id].phones[slot] = read
             }
             guard !read.isEmpty else { continue }
             if !phones.isEmpty { phones.append(.boundary) }
