@@ -34,6 +34,14 @@ public struct Candidate: Sendable, Hashable {
         self.termTokens = termTokens
         self.phones = phones
     }
+
+    /// The same candidate as the phones heard it: their match attached, and when they scored it, their
+    /// score and figures.
+    func hearing(_ match: PhoneMatcher.Match?, score: Double? = nil, alignment: NameAlignment? = nil) -> Candidate {
+        Candidate(term: term, rank: rank, score: score ?? self.score, alignment: alignment ?? self.alignment,
+                  reading: reading, termTokens: termTokens, identifier: identifier, phones: match,
+                  isScoredByPhones: score != nil)
+    }
 }
 
 /// The outcome of resolving a spoken name, with SiriKit's semantics.
@@ -48,12 +56,6 @@ public enum Resolution: Sendable, Hashable {
     case needsValue
     /// Nothing matches well enough.
     case unsupported
-
-    /// Whether this is a lone winner.
-    public var isSuccess: Bool {
-        if case .success = self { return true }
-        return false
-    }
 
     /// The outcome's name as in SiriKit and the evaluation format.
     public var name: String {

@@ -245,9 +245,7 @@ public struct Resolver: Sendable {
         if case .success(let winner) = decided, needsPhones(decided) {
             let heard = matcher.match(query: phones, filler: filler, term: winner.rank,
                                       enough: hearingPhones ? 2 : policy.phoneVeto)
-            let checked = Candidate(term: winner.term, rank: winner.rank, score: winner.score, alignment: winner.alignment,
-                                    reading: winner.reading, termTokens: winner.termTokens, identifier: winner.identifier,
-                                    phones: heard)
+            let checked = winner.hearing(heard)
             let resolution: Resolution = (heard?.similarity ?? 0) < policy.phoneVeto ? .confirmationRequired(checked) : .success(checked)
             var ranked = ranked
             if let position = ranked.firstIndex(where: { $0.rank == winner.rank }) { ranked[position] = checked }
@@ -296,20 +294,13 @@ public struct Resolver: Sendable {
             if let known = position[match.term] {
                 let candidate = merged[known]
                 guard match.score > candidate.score else {
-                    merged[known] = Candidate(term: candidate.term, rank: candidate.rank, score: candidate.score,
-                                              alignment: candidate.alignment, reading: candidate.reading,
-                                              termTokens: candidate.termTokens, identifier: candidate.identifier,
-                                              phones: match)
+                    merged[known] = candidate.hearing(match)
                     continue
                 }
-                let alignment = NameAlignment(
+                merged[known] = candidate.hearing(match, score: match.score, alignment: NameAlignment(
                     links: candidate.alignment.links, score: match.score,
                     weakestQueryWord: max(candidate.alignment.weakestQueryWord, match.score),
-                    termCoverage: max(candidate.alignment.termCoverage, match.coverage))
-                merged[known] = Candidate(term: candidate.term, rank: candidate.rank, score: match.score,
-                                          alignment: alignment, reading: candidate.reading,
-                                          termTokens: candidate.termTokens, identifier: candidate.identifier, phones: match,
-                                          isScoredByPhones: true)
+                    termCoverage: max(candidate.alignment.termCoverage, match.coverage)))
             } else {
                 let term = index.term(at: match.term)
                 let form = term.readings[0]

@@ -178,21 +178,6 @@ public struct LetterToSoundRules: Sendable {
         first < Self.directLimit ? direct[Int(first)] : rules[first] ?? []
     }
 
-    /// Which rule reads each stretch of a word (for explanations and rule debugging): spelling and line.
-    public func trace(of word: String) -> [(spelling: String, phones: [Phone], line: Int?)] {
-        let letters = word.unicodeScalars.map(\.value)
-        var steps: [(String, [Phone], Int?)] = []
-        var position = 0
-        while position < letters.count {
-            let rule = candidates(letters[position]).first { matches($0, letters, at: position) }
-            let length = rule?.spelling.count ?? 1
-            let text = String(String.UnicodeScalarView(letters[position..<position + length].compactMap(Unicode.Scalar.init)))
-            steps.append((text, rule?.phones ?? [], rule?.line))
-            position += length
-        }
-        return steps
-    }
-
     private func matches(_ rule: Rule, _ letters: [UInt32], at position: Int) -> Bool {
         let end = position + rule.spelling.count
         guard end <= letters.count else { return false }

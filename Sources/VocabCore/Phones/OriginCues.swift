@@ -43,13 +43,11 @@ public struct OriginCues: Sendable {
 
     /// The languages a name's words point to, most cued first (ties: first cued first).
     ///
-    /// - Parameter words: The name's words, lowercase with accents.
-    public func origins(of words: [String]) -> [String] {
+    /// - Parameter cued: For each word, ``cuedLanguages(of:)``.
+    public static func ranked(_ cued: [[String]]) -> [String] {
         var votes: [(String, Int)] = []
-        for word in words {
-            for language in cuedLanguages(of: word) {
-                if let found = votes.firstIndex(where: { $0.0 == language }) { votes[found].1 += 1 } else { votes.append((language, 1)) }
-            }
+        for language in cued.joined() {
+            if let found = votes.firstIndex(where: { $0.0 == language }) { votes[found].1 += 1 } else { votes.append((language, 1)) }
         }
         return votes.enumerated().sorted { ($0.element.1, -$0.offset) > ($1.element.1, -$1.offset) }.map(\.element.0)
     }

@@ -81,12 +81,7 @@ public struct Pronouncer: Sendable {
         for word in words {
             if let script = Self.scriptReader(of: word) { add(script) }
         }
-        var votes: [(String, Int)] = []
-        for language in cued.joined() {
-            if let found = votes.firstIndex(where: { $0.0 == language }) { votes[found].1 += 1 } else { votes.append((language, 1)) }
-        }
-        for (origin, _) in votes.enumerated().sorted(by: { ($0.element.1, -$0.offset) > ($1.element.1, -$1.offset) })
-            .map(\.element) { add(origin) }
+        for origin in OriginCues.ranked(cued) { add(origin) }
         return languages
     }
 
@@ -94,21 +89,29 @@ public struct Pronouncer: Sendable {
     /// separated by the boundary. A word in another script is read by its script's reader only (the listener's
     /// rules cannot read it); its romanization is read as a term of its own by the caller.
     public func termPronunciations(_ words: [String]) -> [(language: String, phones: [Phone])] {
-        var results: [(String, [Phone])] = []
+        var results: [(language: String, phones: [Phone])] = []
         for language in languages(ofTerm: words) {
-            var phones: [Phone] = []
-            for word in words {
-                let reader = Self.scriptReader(of: word) ?? language
-                let read = self.phones(of: word, in: reader)
-                guard !read.isEmpty else { continue }
-                if !phones.isEmpty { phones.append(.boundary) }
-                phones += read
-            }
-            // A name wholly in another script is labelled with its script's reader, whoever listens.
-            let label = words.compactMap(Self.scriptReader(of:)).count == words.count ? Self.scriptReader(of: words[0])! : language
-            if !phones.isEmpty && !results.contains(where: { $0.1 == phones }) { results.append((label, phones)) }
+            Self.addReading(of: words, in: language, to: &results) { word, reader in phones(of: word, in: reader) }
         }
         return results
+    }
+
+    /// Reads a term's words in one language (a word in another script by its script's reader), words
+    /// separated by the boundary, and adds the reading unless it is empty or already there. A name wholly in
+    /// another script is labelled with its script's reader, whoever listens.
+    ///
+    /// - Parameter read: A word's phones by a reader (the index passes its per-word cache).
+    static func addReading(of words: [String], in language: String, to results: inout [(language: String, phones: [Phone])],
+                           read: (String, String) -> [Phone]) {
+        var phones: [Phone] = []
+        for word in words {
+            let phonesOfWord = read(word, scriptReader(of: word) ?? language)
+            guard !phonesOfWord.isEmpty else { continue }
+            if !phones.isEmpty { phones.append(.boundary) }
+            phones += phonesOfWord
+        }
+        let label = !words.isEmpty && words.allSatisfy({ scriptReader(of: $0) != nil }) ? scriptReader(of: words[0])! : language
+        if !phones.isEmpty && !results.contains(where: { $0.phones == phones }) { results.append((label, phones)) }
     }
 
     /// The reader of a word's script when it is not Latin: `ru` for Cyrillic, `el` for Greek.

@@ -20,7 +20,7 @@ struct PronunciationCollector {
     /// its other readings (a romanization, a pronunciation hint) in the listener's language.
     mutating func add(_ readings: [TermPreparer.Reading], of term: Int32) {
         guard let pronouncer, let primary = readings.first else { return }
-        var found: [(String, [Phone])] = []
+        var found: [(language: String, phones: [Phone])] = []
         let spellings = primary.words.map(\.spelling)
         var ids: [Int] = []
         for word in spellings { ids.append(entry(of: word)) }
@@ -50,26 +50,25 @@ struct PronunciationCollector {
         return readers.count - 1
     }
 
-    private mutating func append(_ words: [String], ids: [Int], in language: String, to found: inout [(String, [Phone])]) {
-        var phones: [Phone] = []
-        for (word, id) in zip(words, ids) {
-            let reader = Pronouncer.scriptReader(of: word) ?? language
-            let slot = readerIndex(reader)
-            if entries[id].phones.count <= slot {
-                entries[id].phones += Array(repeating: nil, count: slot + 1 - entries[id].phones.count)
-            }
-            let read: [Phone]
-            if let cached = entries[id].phones[slot] { read = cached } else {
-                read = pronouncer!.phones(of: word, in: reader)
-                entries[id].phones[slot] = read
-            }
-            guard !read.isEmpty else { continue }
-            if !phones.isEmpty { phones.append(.boundary) }
-            phones += read
+    private mutating func append(_ words: [String], ids: [Int], in language: String,
+                                 to found: inout [(language: String, phones: [Phone])]) {
+        var position = 0
+        Pronouncer.addReading(of: words, in: language, to: &found) { word, reader in
+            defer { position += 1 }
+            return phones(entry: ids[position], word: word, reader: reader)
         }
-        let label = !words.isEmpty && words.allSatisfy({ Pronouncer.scriptReader(of: $0) != nil })
-            ? Pronouncer.scriptReader(of: words[0])! : language
-        if !phones.isEmpty && !found.contains(where: { $0.1 == phones }) { found.append((label, phones)) }
+    }
+
+    /// A word's phones by a reader, read once per distinct word and reader.
+    private mutating func phones(entry id: Int, word: String, reader: String) -> [Phone] {
+        let slot = readerIndex(reader)
+        if entries[id].phones.count <= slot {
+            entries[id].phones += Array(repeating: nil, count: slot + 1 - entries[id].phones.count)
+        }
+        if let cached = entries[id].phones[slot] { return cached }
+        let read = pronouncer!.phones(of: word, in: reader)
+        entries[id].phones[slot] = read
+        return read
     }
 
     /// The index of what was gathered, or `nil` without a pronouncer.
