@@ -6,8 +6,11 @@ public import VocabCore
 /// (`Locales/shared/`), every language's letter-to-sound rules, the origin cues, and the English
 /// pronouncing dictionary when one is installed.
 public struct PhoneData: Sendable {
-    /// The inventory and the alignment costs.
+    /// The inventory and the alignment costs of the feature table.
     public let costs: PhoneCosts
+    /// The costs learned of recognizers per bare language code (`fr`), from the locale folders'
+    /// `recognizer-confusions.txt`; a language without that file hears with ``costs``.
+    public let learnedCosts: [String: PhoneCosts]
     /// Letter-to-sound rules by bare language code (`fr`), plus `ru`, `el` and `latin`.
     public let rules: [String: LetterToSoundRules]
     /// The English pronouncing dictionary, when found.
@@ -16,12 +19,15 @@ public struct PhoneData: Sendable {
     public let dictionaryStatus: String
     /// Spelling cues to a name's origin.
     public let origins: OriginCues
+    /// The calibrated decision (`shared/decision-model.txt`), when the folder has one.
+    public let decision: DecisionModel?
     /// A fingerprint of every file read (the dictionary by path, size and modification time).
     public let fingerprint: String
 
-    /// The pronouncer for a listener's language.
+    /// The pronouncer for a listener's language, with the costs learned for that language when there are some.
     public func pronouncer(for language: String) -> Pronouncer {
-        Pronouncer(costs: costs, language: language, rules: rules, dictionary: dictionary, origins: origins)
+        Pronouncer(costs: learnedCosts[language] ?? costs, language: language, rules: rules, dictionary: dictionary,
+                   origins: origins)
     }
 }
 
@@ -30,6 +36,10 @@ extension LocaleDirectory {
     public static let sharedFolderName = "shared"
     /// A language's letter-to-sound rules, in its locale folder (or `shared/<script>.letter-to-sound.txt`).
     public static let letterToSoundFileName = "letter-to-sound.txt"
+    /// The calibrated decision model, in the shared folder (optional: without it, words decide alone).
+    public static let decisionModelFileName = "decision-model.txt"
+    /// A language's learned recognizer confusions, in its locale folder (optional).
+    public static let confusionsFileName = "recognizer-confusions.txt"
     /// Where Debian's `pocketsphinx-en-us` installs its pronouncing dictionary.
     public static let defaultPronouncingDictionary = "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict"
     /// The environment variable naming another dictionary (empty: none).
@@ -82,11 +92,19 @@ extension LocaleDirectory {
         }
         var rules: [String: LetterToSoundRules] = [:]
         var ruleFiles: [(String, URL)] = []
+        var learnedCosts: [String: PhoneCosts] = [:]
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path).sorted()) ?? []
         for name in names where name != Self.sharedFolderName && !name.hasPrefix(".") {
+            let language = String(name.split(separator: "-").first ?? Substring(name))
+            let confusions = url.appendingPathComponent(name).appendingPathComponent(Self.confusionsFileName)
+            if learnedCosts[language] == nil, FileManager.default.fileExists(atPath: confusions.path) {
+                let text = try read(confusions)
+                learnedCosts[language] = try converting { () throws(PhoneDataError) in
+                    try costs.applyingConfusions(parsing: text, source: confusions.path)
+                }
+            }
             let file = url.appendingPathComponent(name).appendingPathComponent(Self.letterToSoundFileName)
             guard FileManager.default.fileExists(atPath: file.path) else { continue }
-            let language = String(name.split(separator: "-").first ?? Substring(name))
             if !ruleFiles.contains(where: { $0.0 == language }) { ruleFiles.append((language, file)) }
         }
         let sharedNames = (try? FileManager.default.contentsOfDirectory(atPath: shared.path).sorted()) ?? []
@@ -102,6 +120,12 @@ extension LocaleDirectory {
         let cuesFile = shared.appendingPathComponent("origin-cues.txt")
         let cuesText = try read(cuesFile)
         let origins = try converting { () throws(PhoneDataError) in try OriginCues(parsing: cuesText, source: cuesFile.path) }
+        let decisionFile = shared.appendingPathComponent(Self.decisionModelFileName)
+        var decision: DecisionModel?
+        if FileManager.default.fileExists(atPath: decisionFile.path) {
+            let text = try read(decisionFile)
+            decision = try converting { () throws(PhoneDataError) in try DecisionModel(parsing: text, source: decisionFile.path) }
+        }
         var dictionary: PronouncingDictionary?
         var status = "none (\(Self.pronouncingDictionaryVariable) is empty)"
         if !dictionaryPath.isEmpty {
@@ -123,7 +147,7 @@ extension LocaleDirectory {
                 status = "none (\(dictionaryPath) not found; English words are read by rules alone)"
             }
         }
-        return PhoneData(costs: costs, rules: rules, dictionary: dictionary, dictionaryStatus: status, origins: origins,
+        return PhoneData(costs: costs, learnedCosts: learnedCosts, rules: rules, dictionary: dictionary, dictionaryStatus: status, origins: origins, decision: decision,
                          fingerprint: String(hash.value, radix: 16))
     }
 }

@@ -1,5 +1,6 @@
 /// Aligns a query's phones with a term's, across word boundaries: a weighted edit distance whose costs come
-/// from ``PhoneCosts`` (cheap for voicing, vowel quality, dropped h or r), and where the query's filler
+/// from ``PhoneCosts`` (cheap for voicing, vowel quality, dropped h or r, or for what the listener's recognizer
+/// was seen to confuse), and where the query's filler
 /// words ("the", "and") are cheap to skip. Boundaries are ignored, so a surname split into two words
 /// ("sand oval") or particles said as one word ("vandenberg") align like any other phones.
 public struct PhoneAligner: Sendable {
@@ -19,7 +20,7 @@ public struct PhoneAligner: Sendable {
     ///   - filler: For each query phone, whether it belongs to a filler word.
     ///   - term: The term's phones (boundaries allowed; ignored).
     public func similarity(query: [Phone], filler: [Bool], term: ArraySlice<Phone>) -> Float {
-        costs.withTables { substitutions, indels, count in
+        costs.withTables { tables in
             withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * (term.count + 1)) { buffer in
                 var previous = UnsafeMutableBufferPointer(rebasing: buffer[0..<(term.count + 1)])
                 var current = UnsafeMutableBufferPointer(rebasing: buffer[(term.count + 1)...])
@@ -27,21 +28,21 @@ public struct PhoneAligner: Sendable {
                 var termWeight: Float = 0
                 var columns = 1
                 for phone in term where phone != .boundary {
-                    termWeight += indels[Int(phone.code)]
-                    previous[columns] = termWeight
+                    termWeight += tables.weights[Int(phone.code)]
+                    previous[columns] = previous[columns - 1] + tables.drops[Int(phone.code)]
                     columns += 1
                 }
                 var queryWeight: Float = 0
                 for (row, phone) in query.enumerated() where phone != .boundary {
-                    let deletion = filler[row] ? Self.fillerCost : indels[Int(phone.code)]
-                    if !filler[row] { queryWeight += indels[Int(phone.code)] }
-                    current[0] = previous[0] + deletion
+                    let addition = filler[row] ? Self.fillerCost : tables.additions[Int(phone.code)]
+                    if !filler[row] { queryWeight += tables.weights[Int(phone.code)] }
+                    current[0] = previous[0] + addition
                     var column = 1
-                    let base = Int(phone.code) * count
+                    let base = Int(phone.code) * tables.count
                     for other in term where other != .boundary {
-                        let substitution = previous[column - 1] + substitutions[base + Int(other.code)]
-                        let skipQuery = previous[column] + deletion
-                        let skipTerm = current[column - 1] + indels[Int(other.code)]
+                        let substitution = previous[column - 1] + tables.substitutions[base + Int(other.code)]
+                        let skipQuery = previous[column] + addition
+                        let skipTerm = current[column - 1] + tables.drops[Int(other.code)]
                         current[column] = min(substitution, min(skipQuery, skipTerm))
                         column += 1
                     }
@@ -85,6 +86,38 @@ public struct PhoneAligner: Sendable {
         return zip(spent, weights).map { spent, weight in weight > 0 ? Double(max(0, 1 - spent / weight)) : 0 }
     }
 
+    /// How well each word of the query was matched: one minus the cost of the best alignment's steps on that
+    /// word's phones over the word's weight (a term phone left unsaid counts against the query word it falls
+    /// in or before). Filler words are left out. "jennifer rodriguez" aligned with Jenna Rodriguez sounds close
+    /// overall, but its first word has phones the term never says.
+    public func queryWordSimilarities(query: [Phone], filler: [Bool], term: ArraySlice<Phone>) -> [Double] {
+        var wordOf: [Int] = []
+        var weights: [Float] = []
+        var isFillerWord: [Bool] = []
+        var startsWord = true
+        for (position, phone) in query.enumerated() {
+            if phone == .boundary { startsWord = true; continue }
+            if startsWord { weights.append(0); isFillerWord.append(filler[position]); startsWord = false }
+            wordOf.append(weights.count - 1)
+            weights[weights.count - 1] += costs.indel(phone)
+        }
+        guard !weights.isEmpty else { return [] }
+        var spent = [Float](repeating: 0, count: weights.count)
+        var position = 0
+        for step in steps(query: query, filler: filler, term: term) {
+            switch step {
+            case .pair(_, _, let cost), .extraInQuery(_, let cost, _):
+                spent[wordOf[position]] += cost
+                position += 1
+            case .missingFromQuery(_, let cost):
+                spent[wordOf[min(position, wordOf.count - 1)]] += cost
+            }
+        }
+        return weights.indices.filter { !isFillerWord[$0] }.map { word in
+            weights[word] > 0 ? Double(max(0, 1 - spent[word] / weights[word])) : 0
+        }
+    }
+
     /// One step of an explained alignment.
     public enum Step: Sendable, Hashable {
         /// Two phones aligned, with the cost.
@@ -101,8 +134,8 @@ public struct PhoneAligner: Sendable {
         let t = Array(term.filter { $0 != .boundary })
         let width = t.count + 1
         var table = [Float](repeating: 0, count: (q.count + 1) * width)
-        func deletion(_ row: Int) -> Float { filler[q[row]] ? Self.fillerCost : costs.indel(query[q[row]]) }
-        for column in t.indices { table[column + 1] = table[column] + costs.indel(t[column]) }
+        func deletion(_ row: Int) -> Float { filler[q[row]] ? Self.fillerCost : costs.addition(query[q[row]]) }
+        for column in t.indices { table[column + 1] = table[column] + costs.drop(t[column]) }
         for row in q.indices {
             let above = row * width
             let here = above + width
@@ -111,7 +144,7 @@ public struct PhoneAligner: Sendable {
             for column in t.indices {
                 table[here + column + 1] = min(table[above + column] + costs.substitution(query[q[row]], t[column]),
                                                table[above + column + 1] + removal,
-                                               table[here + column] + costs.indel(t[column]))
+                                               table[here + column] + costs.drop(t[column]))
             }
         }
         var steps: [Step] = []
@@ -128,7 +161,7 @@ public struct PhoneAligner: Sendable {
                 steps.append(.extraInQuery(query[q[row - 1]], deletion(row - 1), isFiller: filler[q[row - 1]]))
                 row -= 1
             } else {
-                steps.append(.missingFromQuery(t[column - 1], costs.indel(t[column - 1])))
+                steps.append(.missingFromQuery(t[column - 1], costs.drop(t[column - 1])))
                 column -= 1
             }
         }

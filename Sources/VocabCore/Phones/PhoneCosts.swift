@@ -2,15 +2,27 @@
 /// substitutions from the inventory's features and the file's weights, with single pairs overridden;
 /// insertions and deletions by kind of phone, with single phones overridden.
 ///
+/// A listener's costs may then be replaced by what was learned of how recognizers mishear names in that
+/// language (`Locales/<locale>/recognizer-confusions.txt`, see ``applyingConfusions(parsing:source:)``):
+/// those are directional — a spoken `d` written as `ð` is not a spoken `ð` written as `d` — and a phone a
+/// recognizer drops is not one it adds. A phone's *weight* (what deleting it costs in the feature table)
+/// stays the table's, so similarities keep one scale whichever costs are in force.
+///
 /// Every cost is in 0…1. Kept as flat tables indexed by phone code, so the aligner reads one number per cell.
 public struct PhoneCosts: Sendable {
     /// The inventory the table is indexed by.
     public let inventory: PhoneInventory
-    /// `substitution[a * count + b]`.
-    private let substitutions: [Float]
-    /// By code.
+    /// `substitution[heard * count + said]`: the query's phone `heard` aligned with the term's `said`.
+    private var substitutions: [Float]
+    /// By code: what a phone weighs (deleting it in the feature table).
     private let indels: [Float]
+    /// By code: a query phone with no term phone (the recognizer wrote it where nothing was said).
+    private var additions: [Float]
+    /// By code: a term phone with no query phone (the recognizer did not write it).
+    private var drops: [Float]
     private let count: Int
+    /// Where learned costs came from, when any were applied (`nil`: the feature table alone).
+    public private(set) var learnedFrom: String?
 
     /// The weights a cost file must give.
     static let weightNames = [
@@ -81,7 +93,55 @@ public struct PhoneCosts: Sendable {
         self.inventory = inventory
         self.substitutions = substitutions
         self.indels = indels
+        self.additions = indels
+        self.drops = indels
         self.count = count
+    }
+
+    /// These costs with a listener's learned confusions in force (lines `sub SAID HEARD COST`,
+    /// `drop SAID COST`, `add HEARD COST`; `#` comments).
+    ///
+    /// - Throws: ``PhoneDataError`` naming the line at fault (unknown entry or phone, a cost outside 0…1, a
+    ///   pair or phone given twice, a substitution of a phone by itself).
+    public func applyingConfusions(parsing text: String, source: String) throws(PhoneDataError) -> PhoneCosts {
+        var result = self
+        var seen = Set<String>()
+        for (number, line) in DataLines(text) {
+            func fail(_ message: String) -> PhoneDataError { PhoneDataError(source: source, line: number, message: message) }
+            let fields = line.split(whereSeparator: \.isWhitespace).map(String.init)
+            func phone(_ symbol: String) throws(PhoneDataError) -> Phone {
+                guard let found = inventory.phone(symbol) else { throw fail("unknown phone '\(symbol)'") }
+                return found
+            }
+            func cost(_ field: String) throws(PhoneDataError) -> Float {
+                guard let value = Float(field), value >= 0, value <= 1 else {
+                    throw fail("'\(field)' is not a cost between 0 and 1")
+                }
+                return value
+            }
+            guard let kind = fields.first else { continue }
+            let key = fields.dropLast().joined(separator: " ")
+            switch kind {
+            case "sub":
+                guard fields.count == 4 else { throw fail("expected 'sub SAID HEARD COST'") }
+                let said = try phone(fields[1]), heard = try phone(fields[2])
+                guard said != heard else { throw fail("'\(fields[1])' written as itself costs nothing; remove the line") }
+                result.substitutions[Int(heard.code) * count + Int(said.code)] = try cost(fields[3])
+            case "drop":
+                guard fields.count == 3 else { throw fail("expected 'drop SAID COST'") }
+                result.drops[Int(try phone(fields[1]).code)] = try cost(fields[2])
+            case "add":
+                guard fields.count == 3 else { throw fail("expected 'add HEARD COST'") }
+                result.additions[Int(try phone(fields[1]).code)] = try cost(fields[2])
+            default:
+                throw fail("unknown entry '\(kind)'; expected sub, drop or add")
+            }
+            guard seen.insert(key).inserted else { throw fail("'\(key)' is given twice") }
+        }
+        result.drops[0] = 0
+        result.additions[0] = 0
+        result.learnedFrom = source
+        return result
     }
 
     private static func featureCost(_ a: PhoneInventory.Features, _ b: PhoneInventory.Features,
@@ -105,16 +165,42 @@ public struct PhoneCosts: Sendable {
         }
     }
 
-    /// The cost of aligning two phones.
+    /// The cost of aligning the query's phone `a` (heard) with the term's phone `b` (said).
     @inline(__always)
     public func substitution(_ a: Phone, _ b: Phone) -> Float { substitutions[Int(a.code) * count + Int(b.code)] }
 
-    /// The cost of inserting or deleting a phone.
+    /// What a phone weighs: the feature table's cost of inserting or deleting it (similarities are costs over
+    /// these weights).
     @inline(__always)
     public func indel(_ phone: Phone) -> Float { indels[Int(phone.code)] }
 
+    /// The cost of a query phone with no term phone (heard where nothing was said).
+    @inline(__always)
+    public func addition(_ phone: Phone) -> Float { additions[Int(phone.code)] }
+
+    /// The cost of a term phone with no query phone (said but not heard).
+    @inline(__always)
+    public func drop(_ phone: Phone) -> Float { drops[Int(phone.code)] }
+
+    /// The raw tables, for the aligner's inner loop.
+    struct Tables {
+        let substitutions: UnsafeBufferPointer<Float>
+        let weights: UnsafeBufferPointer<Float>
+        let additions: UnsafeBufferPointer<Float>
+        let drops: UnsafeBufferPointer<Float>
+        let count: Int
+    }
+
     /// Runs a body with the raw tables (for the aligner's inner loop).
-    func withTables<R>(_ body: (UnsafeBufferPointer<Float>, UnsafeBufferPointer<Float>, Int) -> R) -> R {
-        substitutions.withUnsafeBufferPointer { s in indels.withUnsafeBufferPointer { i in body(s, i, count) } }
+    func withTables<R>(_ body: (Tables) -> R) -> R {
+        substitutions.withUnsafeBufferPointer { s in
+            indels.withUnsafeBufferPointer { w in
+                additions.withUnsafeBufferPointer { a in
+                    drops.withUnsafeBufferPointer { d in
+                        body(Tables(substitutions: s, weights: w, additions: a, drops: d, count: count))
+                    }
+                }
+            }
+        }
     }
 }
