@@ -49,8 +49,9 @@ extension LocaleDirectory {
                 throw LocaleDataError(path: nicknamesFile.path, message: error.problem + " (\(error.subject))")
             }
         }
-        let pronouncer = try phoneData()?.pronouncer(for: profile.language.language)
-        return PhoneticProfile(encoders: encoders, nicknames: nicknames, pronouncer: pronouncer)
+        let phones = try phoneData()
+        let pronouncer = phones?.pronouncer(for: profile.language.language)
+        return PhoneticProfile(encoders: encoders, nicknames: nicknames, pronouncer: pronouncer, decision: phones?.decision)
     }
 
     private func readIfPresent(_ url: URL) throws(LocaleDataError) -> String? {

@@ -1,3 +1,4 @@
+import VocabCore
 /// A small JSON writer for the service's hottest answer (a resolution), several times faster than
 /// Foundation's `JSONEncoder` on Linux, which cost a tenth of a resolve request's time (profiled under the
 /// load test). Keys are written in the order given; callers give them sorted, as `JSONEncoder` with
@@ -91,6 +92,18 @@ extension ResolveReport {
         json.beginArray()
         for candidate in candidates {
             json.beginObject()
+            if let features = candidate.features {
+                json.key("features")
+                json.beginArray()
+                for feature in features {
+                    json.beginObject()
+                    json.key("contribution"); json.double(feature.contribution)
+                    json.key("name"); json.string(feature.name)
+                    json.key("value"); json.double(feature.value)
+                    json.endObject()
+                }
+                json.endArray()
+            }
             if let identifier = candidate.identifier { json.key("identifier"); json.string(identifier) }
             if let links = candidate.links {
                 json.key("links")
@@ -105,6 +118,18 @@ extension ResolveReport {
                 }
                 json.endArray()
             }
+            if let phones = candidate.phones {
+                json.key("phones")
+                json.beginObject()
+                json.key("language"); json.string(phones.language)
+                json.key("query"); json.string(phones.query)
+                json.key("similarity"); json.double(phones.similarity)
+                json.key("steps"); json.string(phones.steps)
+                json.key("term"); json.string(phones.term)
+                if let weakest = phones.weakestWord { json.key("weakestWord"); json.double(weakest) }
+                json.endObject()
+            }
+            if let probability = candidate.probability { json.key("probability"); json.double(probability) }
             json.key("rank"); json.int(candidate.rank)
             if let reading = candidate.reading { json.key("reading"); json.string(reading) }
             json.key("score"); json.double(candidate.score)

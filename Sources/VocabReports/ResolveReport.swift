@@ -10,19 +10,39 @@ public struct ResolveReport: Encodable, Sendable {
         public let reason: String
     }
 
+    /// One feature the decision weighed, with its contribution to the log-odds (weight × value).
+    public struct FeatureReport: Encodable, Sendable {
+        public let name: String
+        public let value: Double
+        public let contribution: Double
+    }
+
     public struct CandidateReport: Encodable, Sendable {
         public let term: String
         public let identifier: String?
         public let rank: Int
         public let score: Double
+        /// The calibrated probability that this is the term meant, when the decision model scored it.
+        public let probability: Double?
         public let reading: String?
         public let links: [Link]?
         /// With `explain`, how the candidate's phones met the query's, when the phones were heard.
         public let phones: Resolver.PhoneExplanation?
+        /// With `explain`, the decision's features and their contributions, when the model scored it.
+        public let features: [FeatureReport]?
 
         init(_ candidate: Candidate, queryTokens: [MatchToken], explain: Bool,
-             phones: ((Candidate) -> Resolver.PhoneExplanation?)?) {
+             phones: ((Candidate) -> Resolver.PhoneExplanation?)?, model: DecisionModel?) {
             self.phones = explain ? phones?(candidate) : nil
+            probability = candidate.probability.map { ($0 * 1000).rounded() / 1000 }
+            if explain, let model, let values = candidate.features {
+                features = zip(CandidateFeatures.names, zip(values.values, model.contributions(values))).map {
+                    FeatureReport(name: $0.0, value: ($0.1.0 * 1000).rounded() / 1000,
+                                  contribution: ($0.1.1 * 1000).rounded() / 1000)
+                }
+            } else {
+                features = nil
+            }
             term = candidate.term
             identifier = candidate.identifier
             rank = candidate.rank
@@ -45,19 +65,21 @@ public struct ResolveReport: Encodable, Sendable {
 
     /// The report of one resolution.
     ///
-    /// - Parameter phones: Explains a candidate's phones (``Resolver/phoneExplanation(of:in:)``), shown with `explain`.
+    /// - Parameters:
+    ///   - phones: Explains a candidate's phones (``Resolver/phoneExplanation(of:in:)``), shown with `explain`.
+    ///   - model: The decision model whose contributions `explain` shows.
     public init(locale: LocaleSelectionReport, query: String, result: Resolver.Result, explain: Bool,
-                phones: ((Candidate) -> Resolver.PhoneExplanation?)? = nil) {
+                model: DecisionModel? = nil, phones: ((Candidate) -> Resolver.PhoneExplanation?)? = nil) {
         self.locale = locale
         self.query = query
         queryTokens = result.queryTokens.map(\.text)
         outcome = result.resolution.name
         if case .disambiguation(_, let truncated) = result.resolution { self.truncated = truncated } else { truncated = false }
         candidates = result.resolution.candidates.map {
-            CandidateReport($0, queryTokens: result.queryTokens, explain: explain, phones: phones)
+            CandidateReport($0, queryTokens: result.queryTokens, explain: explain, phones: phones, model: model)
         }
         considered = explain ? result.ranked.prefix(10).map {
-            CandidateReport($0, queryTokens: result.queryTokens, explain: true, phones: phones)
+            CandidateReport($0, queryTokens: result.queryTokens, explain: true, phones: phones, model: model)
         } : nil
     }
 }

@@ -462,6 +462,12 @@ public enum OpenAPIDocument {
           "score": {
             "type": "number"
           },
+          "probability": {
+            "type": "number",
+            "minimum": 0,
+            "maximum": 1,
+            "description": "The calibrated probability that this is the term meant (the decision model's; absent where a language decides on words alone)."
+          },
           "reading": {
             "type": "string"
           },
@@ -473,6 +479,33 @@ public enum OpenAPIDocument {
           },
           "phones": {
             "$ref": "#/components/schemas/PhoneExplanation"
+          },
+          "features": {
+            "type": "array",
+            "description": "With explain: the decision's features (Sources/VocabCore/Decision/CandidateFeatures.swift) and each one's contribution to the log-odds.",
+            "items": {
+              "$ref": "#/components/schemas/DecisionFeature"
+            }
+          }
+        }
+      },
+      "DecisionFeature": {
+        "type": "object",
+        "required": [
+          "name",
+          "value",
+          "contribution"
+        ],
+        "properties": {
+          "name": {
+            "type": "string"
+          },
+          "value": {
+            "type": "number"
+          },
+          "contribution": {
+            "type": "number",
+            "description": "The feature's weight times its value."
           }
         }
       },

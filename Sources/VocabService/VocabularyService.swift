@@ -154,7 +154,9 @@ public final class VocabularyService: Sendable {
         }
         metrics.resolveDuration.record(ContinuousClock.now - started)
         return ResolveReport(locale: LocaleSelectionReport(selection), query: body.query, result: result,
-                             explain: body.explain ?? false) { resolver.phoneExplanation(of: $0, in: result) }
+                             explain: body.explain ?? false, model: index.preparer.phonetics.decision) {
+            resolver.phoneExplanation(of: $0, in: result)
+        }
     }
 
     /// The index of a set at a stamp: from the cache, else loaded from disk, else built (once).

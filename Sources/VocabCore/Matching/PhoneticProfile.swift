@@ -6,12 +6,17 @@ public struct PhoneticProfile: Sendable {
     public let nicknames: NicknameTable
     /// How the language pronounces names in the shared phone inventory, for the phone matcher (`nil`: words only).
     public let pronouncer: Pronouncer?
+    /// The calibrated decision over both matchers' candidates (`nil`: the word candidates decide by the
+    /// ``ResolutionPolicy``).
+    public let decision: DecisionModel?
 
     /// Creates a profile.
-    public init(encoders: [any PhoneticEncoder], nicknames: NicknameTable = NicknameTable(), pronouncer: Pronouncer? = nil) {
+    public init(encoders: [any PhoneticEncoder], nicknames: NicknameTable = NicknameTable(), pronouncer: Pronouncer? = nil,
+                decision: DecisionModel? = nil) {
         self.encoders = encoders
         self.nicknames = nicknames
         self.pronouncer = pronouncer
+        self.decision = decision
     }
 
     /// The built-in encoders by name, as locale data names them (`phoneticEncoders` in `normalization.json`).

@@ -20,6 +20,11 @@ public struct Candidate: Sendable, Hashable {
     /// Whether the score came from the phones (they scored the term above its words, or found it alone).
     public let isScoredByPhones: Bool
 
+    /// The calibrated probability that this is the term meant, when a ``DecisionModel`` scored it.
+    public var probability: Double?
+    /// The features the model weighed, when it scored this candidate.
+    public var features: CandidateFeatures?
+
     /// Creates a candidate.
     public init(term: String, rank: Int, score: Double, alignment: NameAlignment, reading: String,
                 termTokens: [MatchToken], identifier: String? = nil, phones: PhoneMatcher.Match? = nil,
@@ -38,9 +43,12 @@ public struct Candidate: Sendable, Hashable {
     /// The same candidate as the phones heard it: their match attached, and when they scored it, their
     /// score and figures.
     func hearing(_ match: PhoneMatcher.Match?, score: Double? = nil, alignment: NameAlignment? = nil) -> Candidate {
-        Candidate(term: term, rank: rank, score: score ?? self.score, alignment: alignment ?? self.alignment,
-                  reading: reading, termTokens: termTokens, identifier: identifier, phones: match,
-                  isScoredByPhones: score != nil)
+        var heard = Candidate(term: term, rank: rank, score: score ?? self.score, alignment: alignment ?? self.alignment,
+                              reading: reading, termTokens: termTokens, identifier: identifier, phones: match,
+                              isScoredByPhones: score != nil)
+        heard.probability = probability
+        heard.features = features
+        return heard
     }
 }
 

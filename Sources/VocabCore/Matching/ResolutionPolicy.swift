@@ -1,9 +1,11 @@
-/// The thresholds that turn scored candidates into an outcome.
+/// The word matcher's thresholds: which word candidates are plausible enough to be kept and shown, and the
+/// outcome where a language has no ``DecisionModel`` (no phone data): words decide alone.
 ///
 /// Accepting the wrong term is the worst error (it messages the wrong person), asking is cheaper: a
 /// candidate is accepted alone only when it is strong, every word of the query found a good partner, and
 /// no other candidate comes close. The defaults were calibrated on `../shared/eval/dev.json` (see
-/// BENCHMARKS.md for the sweep); they are not tuned to any name.
+/// BENCHMARKS.md for the sweep); they are not tuned to any name. With a decision model, the model's
+/// probabilities and operating points decide instead.
 public struct ResolutionPolicy: Sendable, Hashable, Codable {
     /// The least score for a candidate to be considered at all.
     public var floor: Double
@@ -19,21 +21,6 @@ public struct ResolutionPolicy: Sendable, Hashable, Codable {
     public var band: Double
     /// The most options offered.
     public var maximumOptions: Int
-    /// The least score for a candidate whose score came from its phones to be considered (the phones can
-    /// hear a name the words missed, so a doubtful one is offered rather than dropped).
-    public var phoneFloor: Double = 0.60
-    /// The least score to accept a candidate whose score came from its phones without confirmation.
-    public var phoneAccept: Double = 0.70
-    /// How far the next candidate must be below a candidate accepted by its phones.
-    public var phoneGap: Double = 0.14
-    /// The least similarity every word of a candidate accepted by its phones must reach (a known surname
-    /// with another first name sounds close overall, but its first word does not: the user confirms).
-    public var phoneWord: Double = 0.70
-    /// A candidate accepted by its words (short of a near-exact score) whose phones are less similar than
-    /// this is only offered for confirmation ("org" is one letter from "Jorge", but does not sound like it;
-    /// see ``Resolver``).
-    public var phoneVeto: Double = 0.60
-
     /// The calibrated defaults.
     public static let standard = ResolutionPolicy(
         floor: 0.70, weakestWordFloor: 0.68, accept: 0.86, weakestWordForAccept: 0.75, margin: 0.04, band: 0.2,
@@ -56,19 +43,13 @@ public struct ResolutionPolicy: Sendable, Hashable, Codable {
         summary.score >= floor && summary.weakestQueryWord >= weakestWordFloor
     }
 
-    /// Whether a candidate is good enough to be considered: by its words, or for one scored by its phones,
-    /// by ``phoneFloor``.
+    /// Whether a word candidate is good enough to be considered.
     func isPlausible(_ candidate: Candidate) -> Bool {
-        if candidate.isScoredByPhones { return candidate.score >= phoneFloor }
-        return isPlausible(NameAlignment.Summary(score: candidate.score, weakestQueryWord: candidate.alignment.weakestQueryWord,
-                                                 termCoverage: candidate.alignment.termCoverage))
+        isPlausible(NameAlignment.Summary(score: candidate.score, weakestQueryWord: candidate.alignment.weakestQueryWord,
+                                          termCoverage: candidate.alignment.termCoverage))
     }
 
-    /// Decides the outcome from candidates sorted best first (score, then registration order).
-    ///
-    /// A best candidate scored by its phones is accepted only at ``phoneAccept`` with every other candidate
-    /// ``phoneGap`` below; short of that, the user chooses among the plausible ones within ``band`` (or
-    /// confirms the one).
+    /// Decides the outcome from word candidates sorted best first (score, then registration order).
     public func decide(_ ranked: [Candidate]) -> Resolution {
         let plausible = ranked.filter(isPlausible)
         guard let best = plausible.first else { return .unsupported }
@@ -76,17 +57,6 @@ public struct ResolutionPolicy: Sendable, Hashable, Codable {
         let offered = plausible.filter { $0.score >= best.score - band }
         if near.count >= 2 {
             return .disambiguation(Array(offered.prefix(maximumOptions)), truncated: offered.count > maximumOptions)
-        }
-        if best.isScoredByPhones {
-            let runnerUp = ranked.first { $0.rank != best.rank }?.score ?? 0
-            if best.score >= phoneAccept && best.score - runnerUp >= phoneGap
-                && (best.phones?.weakestWord ?? 0) >= phoneWord {
-                return .success(best)
-            }
-            if offered.count >= 2 {
-                return .disambiguation(Array(offered.prefix(maximumOptions)), truncated: offered.count > maximumOptions)
-            }
-            return .confirmationRequired(best)
         }
         if best.score >= accept && best.alignment.weakestQueryWord >= weakestWordForAccept {
             return .success(best)

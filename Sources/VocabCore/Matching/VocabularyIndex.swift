@@ -41,6 +41,17 @@ public struct VocabularyIndex: Sendable {
     /// A term's text, as registered.
     public func text(of term: Int) -> String { store.text(of: term) }
 
+    /// How many other terms hold one of a term's words (its most shared word; a surname that relatives share,
+    /// a common first name), from the word postings of its first reading.
+    public func termsSharingWords(with rank: Int) -> Int {
+        guard let reading = store.readings(of: rank).first else { return 0 }
+        var most = 0
+        for unit in 0..<store.tokenCount(reading) where store.role(reading, unit) == .name {
+            most = max(most, words.postings(of: Int(store.word(reading, unit: unit))).count - 1)
+        }
+        return most
+    }
+
     /// A speakable term's app identifier, or `nil` for a plain string.
     public func identifier(of term: Int) -> String? { identifiers.identifier(of: term) }
 

@@ -1,6 +1,6 @@
 /// Finds the terms a query's phones sound like: candidates from the phone index's postings, each scored by
-/// aligning the query with the term's pronunciations, in order and with the last word first ("Last
-/// First"), and with each of its words alone (a partial name, scored lower like a partial word match).
+/// aligning the query with the term's pronunciations, in order, with the last word first ("Last
+/// First") and the first word last, and with each of its words alone (a partial name, scored lower like a partial word match).
 public struct PhoneMatcher: Sendable {
     /// One term's best phone match.
     public struct Match: Sendable, Hashable {
@@ -27,8 +27,8 @@ public struct PhoneMatcher: Sendable {
     public static let detailedMatches = 4
 
     /// How far below 1 a similarity's shortfall is stretched: a score is `1 - stretch * (1 - similarity)`.
-    /// The sweep on both dev sets (BENCHMARKS.md) found no gain in stretching; the policy's phone thresholds
-    /// (``ResolutionPolicy/phoneAccept``, ``ResolutionPolicy/phoneGap``) separate the sounds instead.
+    /// The sweep on both dev sets (BENCHMARKS.md) found no gain in stretching; the decision model weighs the
+    /// similarity with the other figures instead.
     public static let stretch = 1.0
     /// What a reordered variant ("Last First") loses.
     public static let reorderPenalty = 0.01
@@ -91,6 +91,20 @@ public struct PhoneMatcher: Sendable {
         return best
     }
 
+    /// The similarity of the worst-matched query word against a match's variant (filler words left out; 0
+    /// when the query has no other word).
+    public func weakestQueryWord(of match: Match, query: [Phone], filler: [Bool]) -> Double {
+        aligner.queryWordSimilarities(query: query, filler: filler, term: variantPhones(of: match)[...]).min() ?? 0
+    }
+
+    /// A match with its ``Match/weakestWord`` computed (for a match from the postings beyond the best few).
+    public func detailed(_ match: Match, query: [Phone], filler: [Bool]) -> Match {
+        guard match.weakestWord == nil else { return match }
+        var detailed = match
+        detailed.weakestWord = aligner.termWordSimilarities(query: query, filler: filler, term: variantPhones(of: match)[...]).min()
+        return detailed
+    }
+
     /// The best variant of one pronunciation.
     func match(query: [Phone], filler: [Bool], pronunciation: Int, term: Int) -> Match {
         let phones = index.phones(of: pronunciation)
@@ -104,13 +118,22 @@ public struct PhoneMatcher: Sendable {
         var best = Match(term: term, similarity: full, score: score(full, coverage: 1, penalty: 0), coverage: 1,
                          pronunciation: pronunciation, language: language, words: Array(words.indices))
         guard words.count > 1 else { return best }
-        // The last word first.
-        let reordered = Array(phones[words.last!]) + [.boundary] + Array(phones[words.first!.lowerBound..<words[words.count - 2].upperBound])
-        let turned = Double(aligner.similarity(query: query, filler: filler, term: reordered[...]))
-        let turnedScore = score(turned, coverage: 1, penalty: Self.reorderPenalty)
-        if turnedScore > best.score {
-            best = Match(term: term, similarity: turned, score: turnedScore, coverage: 1, pronunciation: pronunciation,
-                         language: language, words: [words.count - 1] + Array(0..<(words.count - 1)))
+        // The last word first ("Last First"), and for three words or more the first word last ("Cavalcanti
+        // Novais Juliana" for Juliana Cavalcanti Novais).
+        var orders = [[words.count - 1] + Array(0..<(words.count - 1))]
+        if words.count > 2 { orders.append(Array(1..<words.count) + [0]) }
+        for order in orders {
+            var reordered: [Phone] = []
+            for word in order {
+                if !reordered.isEmpty { reordered.append(.boundary) }
+                reordered += phones[words[word]]
+            }
+            let turned = Double(aligner.similarity(query: query, filler: filler, term: reordered[...]))
+            let turnedScore = score(turned, coverage: 1, penalty: Self.reorderPenalty)
+            if turnedScore > best.score {
+                best = Match(term: term, similarity: turned, score: turnedScore, coverage: 1, pronunciation: pronunciation,
+                             language: language, words: order)
+            }
         }
         // Each word alone.
         for (position, range) in words.enumerated() {

@@ -4,7 +4,8 @@ import VocabCore
 /// The text form of `vocab resolve`.
 enum ResolveText {
     static func render(_ result: Resolver.Result, query: String, selection: LocaleSelection, vocabularySize: Int,
-                       explain: Bool, phones: ((Candidate) -> Resolver.PhoneExplanation?)? = nil) -> String {
+                       explain: Bool, model: DecisionModel? = nil,
+                       phones: ((Candidate) -> Resolver.PhoneExplanation?)? = nil) -> String {
         var lines = ["locale: \(selection.explanation)",
                      "query:  '\(query)' → \(result.queryTokens.map(\.text).joined(separator: " "))"]
         let resolution = result.resolution
@@ -21,7 +22,8 @@ enum ResolveText {
         let width = shown.map { named($0).count }.max() ?? 0
         for (number, candidate) in shown.enumerated() {
             let term = named(candidate).padding(toLength: width, withPad: " ", startingAt: 0)
-            lines.append(String(format: "  %2d. %@  %.3f", number + 1, term, candidate.score))
+            let probability = candidate.probability.map { String(format: "  p %.3f", $0) } ?? ""
+            lines.append(String(format: "  %2d. %@  %.3f", number + 1, term, candidate.score) + probability)
             if explain {
                 let links = candidate.alignment.links.map { link in
                     let q = link.query.map { result.queryTokens[$0].text }.joined(separator: "+")
@@ -34,6 +36,14 @@ enum ResolveText {
                     let weakest = heard.weakestWord.map { String(format: ", weakest word %.2f", $0) } ?? ""
                     lines.append(String(format: "      phones (%@) %.2f%@: %@", heard.language, heard.similarity, weakest,
                                         heard.steps))
+                }
+                if let model, let features = candidate.features {
+                    // The features that moved the log-odds most, strongest first.
+                    let weighed = zip(CandidateFeatures.names, zip(features.values, model.contributions(features)))
+                        .filter { abs($0.1.1) >= 0.005 }
+                        .sorted { abs($0.1.1) > abs($1.1.1) }
+                        .map { String(format: "%@ %.2f → %+.2f", $0.0, $0.1.0, $0.1.1) }
+                    lines.append("      decision: " + String(format: "bias %+.2f; ", model.bias) + weighed.joined(separator: ", "))
                 }
             }
         }

@@ -25,8 +25,8 @@ struct Eval: ParsableCommand {
     var predictions: String?
 
     @Option(name: .long, help: ArgumentHelp(
-        "Write each case's word and phone candidates with their figures to this JSON Lines file, for calibration "
-            + "sweeps (scripts/calibrate.py).", valueName: "file"))
+        "Write each case's scored candidates with their features, probabilities and labels to this JSON Lines "
+            + "file (the input of scripts/train/train_decision.py).", valueName: "file"))
     var trace: String?
 
     @OptionGroup var localesOptions: LocalesOptions
@@ -35,8 +35,8 @@ struct Eval: ParsableCommand {
     var json = false
 
     @Option(name: .long, parsing: .singleValue, help: ArgumentHelp(
-        "Override a resolution threshold for calibration, e.g. accept=0.88 (floor, weakestWordFloor, accept, "
-            + "weakestWordForAccept, margin, band, phoneFloor, phoneAccept, phoneGap, phoneWord, phoneVeto).", valueName: "name=value"))
+        "Override a word-matcher threshold, e.g. floor=0.65 (floor, weakestWordFloor, accept, weakestWordForAccept, "
+            + "margin, band; accept and the rest decide only where a language has no decision model).", valueName: "name=value"))
     var policy: [String] = []
 
     func validate() throws { _ = try resolutionPolicy() }
@@ -47,8 +47,6 @@ struct Eval: ParsableCommand {
         let fields: [String: WritableKeyPath<ResolutionPolicy, Double>] = [
             "floor": \.floor, "weakestWordFloor": \.weakestWordFloor, "accept": \.accept,
             "weakestWordForAccept": \.weakestWordForAccept, "margin": \.margin, "band": \.band,
-            "phoneFloor": \.phoneFloor, "phoneAccept": \.phoneAccept, "phoneGap": \.phoneGap,
-            "phoneWord": \.phoneWord, "phoneVeto": \.phoneVeto,
         ]
         for item in policy {
             let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
@@ -74,10 +72,11 @@ struct Eval: ParsableCommand {
         var resolvers: [String: Resolver] = [:]
         var results: [String: Prediction] = [:]
         var lines: [String] = []
-        var traceLines: [String] = []
         var latencies: [Duration] = []
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var traceLines: [String] = trace == nil ? [] : [try DecisionTrace.header(encoder: encoder)]
+        var observations: [String: [CalibrationScores.Observation]] = [:]
         let clock = ContinuousClock()
         for testCase in evaluation.cases {
             let vocabulary = vocabularies[testCase.vocabulary]!  // load() checked every case's vocabulary
@@ -95,16 +94,19 @@ struct Eval: ParsableCommand {
                                                   directory: directory, tags: tags, normalizer: normalizer)
                     contexts[testCase.language] = context
                 }
-                var resolver = Resolver(index: try VocabularyIndex(terms: vocabulary.strings, preparer: context.preparer),
-                                        policy: policy)
-                resolver.hearingPhones = trace != nil
-                resolvers[key] = resolver
+                resolvers[key] = Resolver(index: try VocabularyIndex(terms: vocabulary.strings, preparer: context.preparer),
+                                          policy: policy)
             }
             var result: Resolver.Result?
             let elapsed = try clock.measure { result = try resolvers[key]!.resolve(testCase.query) }
             latencies.append(elapsed)
             let resolution = result!.resolution
-            if trace != nil { traceLines.append(try CalibrationTrace.line(for: testCase, vocabulary: vocabulary.strings, result: result!, encoder: encoder)) }
+            if trace != nil { traceLines.append(try DecisionTrace.line(for: testCase, vocabulary: vocabulary.strings, result: result!, encoder: encoder)) }
+            if let top = result!.ranked.first, let probability = top.probability {
+                observations[testCase.language, default: []].append(CalibrationScores.Observation(
+                    probability: probability, isRight: testCase.expect.terms.contains(top.term),
+                    expectsOne: testCase.expect.outcome == "success"))
+            }
             let prediction = Prediction(id: testCase.id, resolution: resolution)
             results[testCase.id] = prediction
             lines.append(String(decoding: try encoder.encode(prediction), as: UTF8.self))
@@ -112,12 +114,43 @@ struct Eval: ParsableCommand {
         if let predictions { try writePredictions(lines, to: predictions) }
         if let trace { try writePredictions(traceLines, to: trace) }
         let scores = EvaluationScores(cases: evaluation.cases, predictions: results)
+        let calibration = calibrationScores(observations, cases: evaluation.cases)
         if json {
-            try JSONOutput.print(scores)
+            try JSONOutput.print(EvaluationJSON(scores: scores, calibration: calibration.isEmpty ? nil : calibration))
         } else {
             print(EvaluationReport.text(scores, set: evaluation.name ?? set, cases: evaluation.cases.count,
                                         latencies: latencies))
+            if !calibration.isEmpty { print(""); print(CalibrationReport.text(calibration)) }
         }
+    }
+
+    /// The calibration overall (key `all`) and per language, when the decision model scored anything.
+    private func calibrationScores(_ observations: [String: [CalibrationScores.Observation]],
+                                   cases: [EvaluationSet.Case]) -> [String: CalibrationScores] {
+        guard !observations.isEmpty else { return [:] }
+        var result: [String: CalibrationScores] = [:]
+        let byLanguage = Dictionary(grouping: cases, by: \.language)
+        for (language, group) in byLanguage {
+            result[language] = CalibrationScores(observations[language] ?? [], cases: group.count,
+                                                 singleTermCases: group.filter { $0.expect.outcome == "success" }.count)
+        }
+        result["all"] = CalibrationScores(observations.values.flatMap { $0 }, cases: cases.count,
+                                          singleTermCases: cases.filter { $0.expect.outcome == "success" }.count)
+        return result
+    }
+
+    /// `vocab eval --json`: the scores (as before, at the top level) and the calibration.
+    private struct EvaluationJSON: Encodable {
+        let scores: EvaluationScores
+        let calibration: [String: CalibrationScores]?
+
+        func encode(to encoder: any Encoder) throws {
+            try scores.encode(to: encoder)
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encodeIfPresent(calibration, forKey: .calibration)
+        }
+
+        enum Key: String, CodingKey { case calibration }
     }
 
     /// Reads and checks the set as `score.py` does (see ``EvaluationSet/init(validating:source:)``).
@@ -199,6 +232,38 @@ enum EvaluationReport {
                 + "  " + [group.top1, group.recall10, group.falseAccept, group.disambiguation].map(cell).joined())
         }
         return lines
+    }
+}
+
+/// The calibration section of `vocab eval`'s text report.
+enum CalibrationReport {
+    static func text(_ calibration: [String: CalibrationScores]) -> String {
+        let keys = ["all"] + calibration.keys.filter { $0 != "all" }.sorted()
+        func percent(_ value: Double?) -> String { value.map { String(format: "%5.1f%%", 100 * $0) } ?? "     -" }
+        var lines = ["calibration (the most probable candidate of each case: predicted probability against how often it "
+            + "was right; Brier score, lower is better)"]
+        lines.append("  " + "".padding(toLength: 8, withPad: " ", startingAt: 0)
+            + (0..<10).map { String(format: "%.1f-%.1f", Double($0) / 10, Double($0 + 1) / 10).leftPadded(15) }.joined()
+            + "Brier".leftPadded(8))
+        for key in keys {
+            guard let scores = calibration[key] else { continue }
+            let cells = scores.bins.map { bin -> String in
+                guard let observed = bin.observed else { return "-".leftPadded(15) }
+                return String(format: "%.0f%% of %d", 100 * observed, bin.count).leftPadded(15)
+            }
+            lines.append("  " + key.padding(toLength: 8, withPad: " ", startingAt: 0) + cells.joined()
+                + (scores.brier.map { String(format: "%.3f", $0) } ?? "-").leftPadded(8))
+        }
+        lines.append("")
+        lines.append("trade-off (answering when the most probable candidate reaches the operating point: top-1 / false accept)")
+        lines.append("  " + "".padding(toLength: 8, withPad: " ", startingAt: 0)
+            + CalibrationScores.operatingPoints.map { String(format: "p ≥ %.2f", $0).leftPadded(16) }.joined())
+        for key in keys {
+            guard let scores = calibration[key] else { continue }
+            lines.append("  " + key.padding(toLength: 8, withPad: " ", startingAt: 0)
+                + scores.tradeOffs.map { "\(percent($0.top1)) / \(percent($0.falseAccept))".leftPadded(16) }.joined())
+        }
+        return lines.joined(separator: "\n")
     }
 }
 

@@ -73,10 +73,11 @@ struct Resolve: AsyncParsableCommand {
         let phones = { (candidate: Candidate) in resolver.phoneExplanation(of: candidate, in: result) }
         if json {
             try JSONOutput.print(ResolveReport(locale: LocaleSelectionReport(context.selection), query: text,
-                                               result: result, explain: explain, phones: phones))
+                                               result: result, explain: explain,
+                                               model: index.preparer.phonetics.decision, phones: phones))
         } else {
             print(ResolveText.render(result, query: text, selection: context.selection, vocabularySize: index.count,
-                                     explain: explain, phones: phones))
+                                     explain: explain, model: index.preparer.phonetics.decision, phones: phones))
         }
     }
 

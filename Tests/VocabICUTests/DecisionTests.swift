@@ -1,0 +1,250 @@
+import Foundation
+import Testing
+import VocabCore
+import VocabLocales
+import VocabICU
+import VocabTestSupport
+
+/// The calibrated decision and the learned recognizer confusions: the shipped data loads and is validated like
+/// the other locale data, and the decision answers, asks and refuses as a listener who knows the recognizer would.
+@Suite("Calibrated decision")
+struct DecisionTests {
+    static let directory = LocaleDirectory(url: RepositoryPaths.locales)
+    static let data: PhoneData? = try? directory.phoneData()
+
+    static func resolver(_ terms: [String], language: String) throws -> Resolver {
+        let code = try VocabICUTestLanguages.code(language)
+        let context = try LanguageContext(request: LanguageRequest(code: code, source: .argument("test")), directory: directory)
+        return Resolver(index: try VocabularyIndex(terms: terms, preparer: context.preparer))
+    }
+
+    // MARK: The shipped data
+
+    @Test("The shipped decision model and every language's learned confusions load")
+    func shippedDataLoads() throws {
+        let data = try #require(Self.data)
+        let model = try #require(data.decision, "Locales/shared/decision-model.txt is missing")
+        #expect(model.offer < model.accept)
+        #expect(model.weights.count == CandidateFeatures.names.count)
+        for language in ["en", "fr", "de", "it", "es", "pt"] {
+            let learned = try #require(data.learnedCosts[language], "no recognizer-confusions.txt for \(language)")
+            #expect(learned.learnedFrom?.hasSuffix("recognizer-confusions.txt") == true)
+            // Learning changed something: some spoken phone is written as another more cheaply, or dropped.
+            let phones = (1..<learned.inventory.count).map { Phone(code: UInt8($0)) }
+            let changed = phones.contains { said in
+                learned.drop(said) != data.costs.drop(said)
+                    || phones.contains { heard in learned.substitution(heard, said) != data.costs.substitution(heard, said) }
+            }
+            #expect(changed, "\(language): the learned costs equal the feature table")
+        }
+    }
+
+    @Test("Learned costs are directional: a phone written for another is not the reverse")
+    func learnedCostsAreDirectional() throws {
+        let data = try #require(Self.data)
+        let base = data.costs
+        let inventory = base.inventory
+        let d = try #require(inventory.phone("d")), ð = try #require(inventory.phone("ð"))
+        let learned = try base.applyingConfusions(parsing: "sub d ð 0.05\ndrop h 0.1\nadd ə 0.2\n", source: "x.txt")
+        #expect(learned.substitution(ð, d) == 0.05)        // d said, ð heard
+        #expect(learned.substitution(d, ð) == base.substitution(d, ð))
+        let h = try #require(inventory.phone("h")), ə = try #require(inventory.phone("ə"))
+        #expect(learned.drop(h) == 0.1 && learned.addition(h) == base.addition(h))
+        #expect(learned.addition(ə) == 0.2 && learned.drop(ə) == base.drop(ə))
+        // A phone's weight stays the feature table's, so similarities keep one scale.
+        #expect(learned.indel(h) == base.indel(h))
+    }
+
+    @Test("A damaged confusions file is refused naming its line", arguments: [
+        ("sub d ð 0.1\nsub d q 0.2\n", 2, "unknown phone 'q'"),
+        ("drop h 1.5\n", 1, "'1.5' is not a cost between 0 and 1"),
+        ("sub d d 0.1\n", 1, "'d' written as itself costs nothing; remove the line"),
+        ("add ə 0.2\nadd ə 0.3\n", 2, "'add ə' is given twice"),
+        ("# comment\nswap d t 0.1\n", 2, "unknown entry 'swap'; expected sub, drop or add"),
+        ("sub d 0.1\n", 1, "expected 'sub SAID HEARD COST'"),
+    ])
+    func damagedConfusions(text: String, line: Int, message: String) throws {
+        let base = try #require(Self.data).costs
+        #expect(throws: PhoneDataError(source: "x.txt", line: line, message: message)) {
+            _ = try base.applyingConfusions(parsing: text, source: "x.txt")
+        }
+    }
+
+    static let completeModel = (["bias -1"] + CandidateFeatures.names.map { "weight \($0) 0.5" } + ["accept 0.9", "offer 0.1"])
+        .joined(separator: "\n")
+
+    @Test("A complete model file parses; a damaged one is refused naming its line or what is missing")
+    func damagedModel() throws {
+        let model = try DecisionModel(parsing: Self.completeModel, source: "m.txt")
+        #expect(model.accept == 0.9 && model.offer == 0.1 && model.bias == -1 && model.maximumOptions == 10)
+        #expect(throws: PhoneDataError(source: "m.txt", line: 2, message: "'x' is not a number")) {
+            _ = try DecisionModel(parsing: "bias 1\nweight wordScore x\n", source: "m.txt")
+        }
+        #expect(throws: PhoneDataError(source: "m.txt", line: 1,
+                                       message: "unknown feature 'loudness'; expected one of \(CandidateFeatures.names.joined(separator: ", "))")) {
+            _ = try DecisionModel(parsing: "weight loudness 1\n", source: "m.txt")
+        }
+        #expect(throws: PhoneDataError(source: "m.txt", line: nil, message: "no weight for feature 'gap'")) {
+            _ = try DecisionModel(parsing: Self.completeModel.replacingOccurrences(of: "weight gap 0.5\n", with: ""), source: "m.txt")
+        }
+        #expect(throws: PhoneDataError(source: "m.txt", line: nil, message: "'offer' must not exceed 'accept'")) {
+            _ = try DecisionModel(parsing: Self.completeModel.replacingOccurrences(of: "offer 0.1", with: "offer 0.95"), source: "m.txt")
+        }
+        let lines = Self.completeModel.split(separator: "\n").count
+        #expect(throws: PhoneDataError(source: "m.txt", line: lines + 1, message: "'accept' must be a probability (0…1)")) {
+            _ = try DecisionModel(parsing: Self.completeModel.replacingOccurrences(of: "accept 0.9", with: "") + "\naccept 1.5", source: "m.txt")
+        }
+    }
+
+    @Test("A locales folder with a damaged model is refused naming the file and line")
+    func damagedModelInFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vocab-decision-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: RepositoryPaths.locales, to: folder)
+        let file = folder.appendingPathComponent("shared/decision-model.txt")
+        try "bias 0\nweight wordScore one\n".write(to: file, atomically: true, encoding: .utf8)
+        do {
+            _ = try LocaleDirectory(url: folder).phoneData()
+            Issue.record("a damaged model was accepted")
+        } catch let error as LocaleDataError {
+            #expect(error.description.contains("decision-model.txt"), "\(error)")
+            #expect(error.description.contains("line 2"), "\(error)")
+        }
+    }
+
+    // MARK: The decision as a listener makes it
+
+    static let contacts = [
+        "Wellington Cavalcanti", "Mariana Cavalcanti", "Rodrigo Albuquerque", "Fernanda Lima", "Thiago Nogueira",
+        "Juliana Barros", "Paulo Henrique Dias", "Camila Rezende", "Gustavo Moreira", "Beatriz Fontes",
+        "Renato Siqueira", "Larissa Teixeira", "Eduardo Pacheco", "Vanessa Queiroz", "Leandro Matos",
+    ]
+
+    @Test("A clearly heard unique name is answered")
+    func clearNameIsAnswered() throws {
+        let resolver = try Self.resolver(Self.contacts, language: "pt-BR")
+        for query in ["Rodrigo Albuquerque", "thiago nogueira", "Larissa Teixeira."] {
+            let result = try resolver.resolve(query)
+            guard case .success(let winner) = result.resolution else {
+                Issue.record("'\(query)' was not answered: \(result.resolution.name)")
+                continue
+            }
+            #expect(query.lowercased().hasPrefix(winner.term.lowercased().prefix(6)), "'\(query)' → \(winner.term)")
+            #expect((winner.probability ?? 0) >= 0.9, "'\(query)': p \(winner.probability ?? -1)")
+        }
+    }
+
+    @Test("A name heard only in part is asked about, with the right name offered")
+    func partHeardNameAsks() throws {
+        let resolver = try Self.resolver(Self.contacts, language: "pt-BR")
+        // The surname heard well, the first name only in part: two contacts share the surname.
+        let result = try resolver.resolve("Wesley Cavalcanti")
+        if case .success(let winner) = result.resolution {
+            Issue.record("answered \(winner.term) (p \(winner.probability ?? -1)) for a part-heard name")
+        }
+        #expect(result.resolution.candidates.contains { $0.term == "Wellington Cavalcanti" }, "\(result.resolution)")
+    }
+
+    @Test("An absent namesake is not answered")
+    func absentNamesakeIsRefused() throws {
+        let resolver = try Self.resolver(Self.contacts, language: "pt-BR")
+        // Someone else with a listed surname, and someone else with a listed first name.
+        for query in ["Antônio Cavalcanti", "Fernanda Guimarães", "Jorge Amado"] {
+            let result = try resolver.resolve(query)
+            if case .success(let winner) = result.resolution {
+                Issue.record("'\(query)' answered \(winner.term) (p \(winner.probability ?? -1))")
+            }
+        }
+    }
+
+    @Test("Several contacts sharing the name said are offered as a choice")
+    func sharedFirstNameIsAChoice() throws {
+        let resolver = try Self.resolver(["Paul Martin", "Paul Dupont", "Claire Dubois", "Marc Lefèvre"], language: "fr-FR")
+        let result = try resolver.resolve("paul")
+        guard case .disambiguation(let options, _) = result.resolution else {
+            Issue.record("'paul' gave \(result.resolution.name)")
+            return
+        }
+        #expect(Set(options.map(\.term)).isSuperset(of: ["Paul Martin", "Paul Dupont"]))
+    }
+
+    @Test("Every scored candidate carries its features and a probability; the most probable comes first")
+    func candidatesCarryProbabilities() throws {
+        let resolver = try Self.resolver(Self.contacts, language: "pt-BR")
+        let result = try resolver.resolve("gustavo moreyra")
+        #expect(!result.ranked.isEmpty)
+        for candidate in result.ranked {
+            let probability = try #require(candidate.probability)
+            #expect((0...1).contains(probability))
+            #expect(candidate.features?.values.count == CandidateFeatures.names.count)
+        }
+        let probabilities = result.ranked.compactMap(\.probability)
+        #expect(probabilities == probabilities.sorted(by: >))
+        #expect(result.ranked.first?.term == "Gustavo Moreira")
+    }
+}
+
+/// The outcome from probabilities, without any matcher: the model's operating points alone.
+@Suite("Decision operating points")
+struct DecisionOperatingPointTests {
+    static let model = DecisionModel(bias: 0, weights: Array(repeating: 0, count: CandidateFeatures.names.count),
+                                     accept: 0.8, offer: 0.2)
+
+    static func candidate(_ term: String, rank: Int, probability: Double) -> Candidate {
+        var candidate = Candidate(term: term, rank: rank, score: 0.5,
+                                  alignment: NameAlignment(query: [], term: [], nicknames: NicknameTable()),
+                                  reading: "folded", termTokens: [])
+        candidate.probability = probability
+        return candidate
+    }
+
+    @Test("The best is answered when it is likely meant and the runner-up likely not")
+    func acceptIsAnswered() {
+        let outcome = Self.model.decide([Self.candidate("B", rank: 1, probability: 0.05), Self.candidate("A", rank: 0, probability: 0.9)])
+        #expect(outcome.name == "success" && outcome.candidates.first?.term == "A")
+    }
+
+    @Test("Candidates share the probability: two that fit equally each get less than one alone, so they are a choice")
+    func tieIsAChoice() throws {
+        let model = try DecisionModel(parsing: DecisionTests.completeModel, source: "m.txt")
+        var inputs = CandidateFeatures.Inputs()
+        inputs.wordScore = 1
+        inputs.phoneSimilarity = 1
+        let features = CandidateFeatures(inputs)
+        let alone = model.probabilities([features])[0]
+        let pair = model.probabilities([features, features])
+        #expect(pair[0] == pair[1] && pair[0] < alone && pair[0] + pair[1] < 1)
+        var first = Self.candidate("A", rank: 0, probability: pair[0]), second = Self.candidate("B", rank: 1, probability: pair[1])
+        first.features = features
+        second.features = features
+        let strict = DecisionModel(bias: model.bias, weights: model.weights, accept: 0.9, offer: 0.05)
+        #expect(strict.decide([first, second]).name == "disambiguation")
+    }
+
+    @Test("Below the accept point: two offered make a choice, one a confirmation, none unsupported")
+    func belowAccept() {
+        let two = Self.model.decide([Self.candidate("A", rank: 0, probability: 0.5), Self.candidate("B", rank: 1, probability: 0.3),
+                                     Self.candidate("C", rank: 2, probability: 0.1)])
+        #expect(two.name == "disambiguation" && two.candidates.map(\.term) == ["A", "B"])
+        let one = Self.model.decide([Self.candidate("A", rank: 0, probability: 0.5), Self.candidate("B", rank: 1, probability: 0.1)])
+        #expect(one.name == "confirmationRequired" && one.candidates.map(\.term) == ["A"])
+        #expect(Self.model.decide([Self.candidate("A", rank: 0, probability: 0.1)]).name == "unsupported")
+        #expect(Self.model.decide([]).name == "unsupported")
+    }
+
+    @Test("Calibration bins and the Brier score")
+    func calibration() {
+        let observations = [
+            CalibrationScores.Observation(probability: 0.95, isRight: true, expectsOne: true),
+            CalibrationScores.Observation(probability: 0.92, isRight: false, expectsOne: false),
+            CalibrationScores.Observation(probability: 0.15, isRight: false, expectsOne: true),
+        ]
+        let scores = CalibrationScores(observations, cases: 4, singleTermCases: 2)
+        #expect(scores.bins[9].count == 2 && scores.bins[9].observed == 0.5)
+        #expect(scores.bins[1].count == 1 && scores.bins[1].observed == 0)
+        let brier = (0.05 * 0.05 + 0.92 * 0.92 + 0.15 * 0.15) / 3
+        #expect(abs((scores.brier ?? 0) - brier) < 1e-12)
+        let at90 = scores.tradeOffs.first { $0.accept == 0.9 }!
+        #expect(at90.top1 == 0.5 && at90.falseAccept == 0.25)
+    }
+}
