@@ -126,12 +126,22 @@ public struct Resolver: Sendable {
                       wordCandidates: words, phoneMatches: matches)
     }
 
-    /// Whether the words alone found one term as written (every query word the same as one of its words) and
-    /// no other near it.
+    /// Whether the words alone found a strong candidate (a strong score, every query word strong, no other word
+    /// candidate near): the phone
+    /// postings would only add sound-alikes of words already found, so they are not searched (the gather
+    /// stage's fast path; the word candidates' own phones are still heard when they are scored). The postings
+    /// cost most of a query's time (measured: 10,000 terms p50 76 µs without them against 150 µs with them).
     static func isSettledByWords(_ words: [Candidate]) -> Bool {
-        guard let best = words.first, best.alignment.weakestQueryWord >= exactWord else { return false }
-        return words.dropFirst().first.map { $0.score < best.score - 0.1 } ?? true
+        guard let best = words.first, best.score >= settledWord, best.alignment.weakestQueryWord >= settledWord else {
+            return false
+        }
+        // Several near-equal word candidates (contacts named alike) are searched by sound too: another contact
+        // whose name sounds the same but is spelled otherwise belongs among the options.
+        return words.dropFirst().first.map { $0.score < best.score - aloneByWords } ?? true
     }
+
+    /// The least word score, and weakest word, of a candidate the words find strongly.
+    static let settledWord = 0.85
 
     /// A query word this similar to a term word is that word as written (the same spelling or sound key).
     static let exactWord = 0.97
@@ -184,7 +194,7 @@ public struct Resolver: Sendable {
         let unweighed = Array(sorted.dropFirst(best.count).prefix(max(0, Self.explainedCandidates - best.count)))
         for position in best.indices {
             let candidate = best[position]
-            if candidate.phones == nil || candidate.phones?.weakestWord == nil {
+            if candidate.phones == nil || candidate.phones?.weakestQueryWord == nil {
                 let heard = matcher.match(query: hearing.phones, filler: hearing.filler, term: candidate.rank)
                 if let heard, heard.score >= (candidate.phones?.score ?? 0) { best[position] = candidate.hearing(heard) }
                 else if let known = candidate.phones { best[position] = candidate.hearing(matcher.detailed(known, query: hearing.phones, filler: hearing.filler)) }

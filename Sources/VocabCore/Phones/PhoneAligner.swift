@@ -60,30 +60,7 @@ public struct PhoneAligner: Sendable {
     /// word they precede; filler phones are left out). "Washington Cavalcanti" for "Wellington Cavalcanti"
     /// aligns well overall, but its first word does not.
     public func termWordSimilarities(query: [Phone], filler: [Bool], term: ArraySlice<Phone>) -> [Double] {
-        var wordOf: [Int] = []
-        var weights: [Float] = []
-        for phone in term {
-            if phone == .boundary {
-                if !(weights.last.map { $0 == 0 } ?? true) || weights.isEmpty { weights.append(0) }
-                continue
-            }
-            if weights.isEmpty { weights.append(0) }
-            wordOf.append(weights.count - 1)
-            weights[weights.count - 1] += costs.indel(phone)
-        }
-        guard !weights.isEmpty else { return [] }
-        var spent = [Float](repeating: 0, count: weights.count)
-        var position = 0
-        for step in steps(query: query, filler: filler, term: term) {
-            switch step {
-            case .pair(_, _, let cost), .missingFromQuery(_, let cost):
-                spent[wordOf[position]] += cost
-                position += 1
-            case .extraInQuery(_, let cost, let isFiller):
-                if !isFiller { spent[wordOf[min(position, wordOf.count - 1)]] += cost }
-            }
-        }
-        return zip(spent, weights).map { spent, weight in weight > 0 ? Double(max(0, 1 - spent / weight)) : 0 }
+        wordSimilarities(query: query, filler: filler, term: term).term
     }
 
     /// How well each word of the query was matched: one minus the cost of the best alignment's steps on that
@@ -91,31 +68,60 @@ public struct PhoneAligner: Sendable {
     /// in or before). Filler words are left out. "jennifer rodriguez" aligned with Jenna Rodriguez sounds close
     /// overall, but its first word has phones the term never says.
     public func queryWordSimilarities(query: [Phone], filler: [Bool], term: ArraySlice<Phone>) -> [Double] {
-        var wordOf: [Int] = []
-        var weights: [Float] = []
+        wordSimilarities(query: query, filler: filler, term: term).query
+    }
+
+    /// Both ``termWordSimilarities(query:filler:term:)`` and ``queryWordSimilarities(query:filler:term:)``,
+    /// from one alignment.
+    public func wordSimilarities(query: [Phone], filler: [Bool], term: ArraySlice<Phone>) -> (term: [Double], query: [Double]) {
+        // The words of each side, and what each weighs.
+        var termWordOf: [Int] = []
+        var termWeights: [Float] = []
+        for phone in term {
+            if phone == .boundary {
+                if !(termWeights.last.map { $0 == 0 } ?? true) || termWeights.isEmpty { termWeights.append(0) }
+                continue
+            }
+            if termWeights.isEmpty { termWeights.append(0) }
+            termWordOf.append(termWeights.count - 1)
+            termWeights[termWeights.count - 1] += costs.indel(phone)
+        }
+        var queryWordOf: [Int] = []
+        var queryWeights: [Float] = []
         var isFillerWord: [Bool] = []
         var startsWord = true
         for (position, phone) in query.enumerated() {
             if phone == .boundary { startsWord = true; continue }
-            if startsWord { weights.append(0); isFillerWord.append(filler[position]); startsWord = false }
-            wordOf.append(weights.count - 1)
-            weights[weights.count - 1] += costs.indel(phone)
+            if startsWord { queryWeights.append(0); isFillerWord.append(filler[position]); startsWord = false }
+            queryWordOf.append(queryWeights.count - 1)
+            queryWeights[queryWeights.count - 1] += costs.indel(phone)
         }
-        guard !weights.isEmpty else { return [] }
-        var spent = [Float](repeating: 0, count: weights.count)
-        var position = 0
+        var termSpent = [Float](repeating: 0, count: termWeights.count)
+        var querySpent = [Float](repeating: 0, count: queryWeights.count)
+        var termPosition = 0
+        var queryPosition = 0
         for step in steps(query: query, filler: filler, term: term) {
             switch step {
-            case .pair(_, _, let cost), .extraInQuery(_, let cost, _):
-                spent[wordOf[position]] += cost
-                position += 1
+            case .pair(_, _, let cost):
+                termSpent[termWordOf[termPosition]] += cost
+                querySpent[queryWordOf[queryPosition]] += cost
+                termPosition += 1
+                queryPosition += 1
+            case .extraInQuery(_, let cost, let isFiller):
+                if !isFiller && !termWordOf.isEmpty { termSpent[termWordOf[min(termPosition, termWordOf.count - 1)]] += cost }
+                querySpent[queryWordOf[queryPosition]] += cost
+                queryPosition += 1
             case .missingFromQuery(_, let cost):
-                spent[wordOf[min(position, wordOf.count - 1)]] += cost
+                termSpent[termWordOf[termPosition]] += cost
+                if !queryWordOf.isEmpty { querySpent[queryWordOf[min(queryPosition, queryWordOf.count - 1)]] += cost }
+                termPosition += 1
             }
         }
-        return weights.indices.filter { !isFillerWord[$0] }.map { word in
-            weights[word] > 0 ? Double(max(0, 1 - spent[word] / weights[word])) : 0
+        func similarities(_ spent: [Float], _ weights: [Float]) -> [Double] {
+            zip(spent, weights).map { spent, weight in weight > 0 ? Double(max(0, 1 - spent / weight)) : 0 }
         }
+        let queryWords = similarities(querySpent, queryWeights)
+        return (similarities(termSpent, termWeights), queryWords.indices.filter { !isFillerWord[$0] }.map { queryWords[$0] })
     }
 
     /// One step of an explained alignment.

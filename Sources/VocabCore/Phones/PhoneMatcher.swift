@@ -21,6 +21,9 @@ public struct PhoneMatcher: Sendable {
         /// The similarity of the worst-said term word of the variant (see
         /// ``PhoneAligner/termWordSimilarities(query:filler:term:)``); computed for the best few matches only.
         public var weakestWord: Double?
+        /// The similarity of the worst-matched query word against the variant (see
+        /// ``PhoneAligner/queryWordSimilarities(query:filler:term:)``), computed with ``weakestWord``.
+        public var weakestQueryWord: Double?
     }
 
     /// How many of the best matches get their ``Match/weakestWord``.
@@ -63,8 +66,7 @@ public struct PhoneMatcher: Sendable {
         }
         var sorted = best.values.sorted { $0.score != $1.score ? $0.score > $1.score : $0.term < $1.term }
         for position in sorted.indices.prefix(Self.detailedMatches) {
-            sorted[position].weakestWord = aligner.termWordSimilarities(
-                query: query, filler: filler, term: variantPhones(of: sorted[position])[...]).min()
+            sorted[position] = detailed(sorted[position], query: query, filler: filler)
         }
         return sorted
     }
@@ -86,22 +88,23 @@ public struct PhoneMatcher: Sendable {
             let found = match(query: query, filler: filler, pronunciation: pronunciation, term: term)
             if best == nil || found.score > best!.score { best = found }
         }
-        guard var best else { return nil }
-        best.weakestWord = aligner.termWordSimilarities(query: query, filler: filler, term: variantPhones(of: best)[...]).min()
-        return best
+        guard let best else { return nil }
+        return detailed(best, query: query, filler: filler)
     }
 
     /// The similarity of the worst-matched query word against a match's variant (filler words left out; 0
     /// when the query has no other word).
     public func weakestQueryWord(of match: Match, query: [Phone], filler: [Bool]) -> Double {
-        aligner.queryWordSimilarities(query: query, filler: filler, term: variantPhones(of: match)[...]).min() ?? 0
+        (match.weakestQueryWord ?? detailed(match, query: query, filler: filler).weakestQueryWord) ?? 0
     }
 
-    /// A match with its ``Match/weakestWord`` computed (for a match from the postings beyond the best few).
+    /// A match with its ``Match/weakestWord`` and ``Match/weakestQueryWord`` computed (one alignment).
     public func detailed(_ match: Match, query: [Phone], filler: [Bool]) -> Match {
-        guard match.weakestWord == nil else { return match }
+        guard match.weakestWord == nil || match.weakestQueryWord == nil else { return match }
         var detailed = match
-        detailed.weakestWord = aligner.termWordSimilarities(query: query, filler: filler, term: variantPhones(of: match)[...]).min()
+        let words = aligner.wordSimilarities(query: query, filler: filler, term: variantPhones(of: match)[...])
+        detailed.weakestWord = words.term.min()
+        detailed.weakestQueryWord = words.query.min() ?? 0
         return detailed
     }
 
