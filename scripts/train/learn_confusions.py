@@ -1,0 +1,337 @@
+#!/usr/bin/env python3
+"""Learns how recognizers mishear names: phone substitution, drop and addition costs per language, from the
+corpus's (spoken name, transcript) pairs, written as `Locales/<locale>/recognizer-confusions.txt`.
+
+Method: a memoryless stochastic edit distance (Ristad & Yianilos 1998, "Learning string-edit distance")
+trained by expectation-maximization. Each pair is the spoken name's phones (as the listener's language reads
+a term) and the transcript's phones (as it reads a query; filler words such as "the" left out, the aligner
+skips those cheaply already), both from `vocab normalize --json`, so they are the matcher's own readings.
+Pairs whose transcript shares almost no sound with the name (plain phone edit distance over 0.6 of the
+longer) teach nothing about confusions and are left out.
+
+Smoothing: the expected counts of each spoken phone get a Dirichlet prior shaped by today's feature-based
+cost table (`vocab phone-costs`), first for all languages pooled, then for each language with the pooled
+estimate as its prior; a phone seen rarely keeps costs close to its prior.
+
+Costs: for a spoken phone t with probabilities P(·|t) over heard phones and nothing,
+  cost(t heard as q) = min(1, scale × ln(P(t|t) / P(q|t)))
+so a confusion as common as hearing t right costs 0. The scale is fitted per language so that the confusions
+seen in the data cost in sum what the feature table says: the data decide which confusions are cheap relative
+to others, the table keeps what a cost means to the similarity. A drop is costed the same way; an addition of
+q from how often q is added against how often it is heard where said.
+
+Usage: python3 scripts/train/learn_confusions.py [--vocab .build/release/vocab] [--iterations 12]
+"""
+
+import argparse
+import csv
+import json
+import math
+import subprocess
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+CORPUS = ROOT / "Training" / "corpus"
+CACHE = ROOT / ".build-train" / "phones-cache.json"
+RATIO_AT_FULL_COST = 200.0
+PRIOR_FROM_FEATURES = 100.0    # pseudo-counts per spoken phone, shaped by the feature table
+PRIOR_FROM_POOLED = 150.0      # pseudo-counts per spoken phone, shaped by the pooled estimate
+LEARN_INDELS = False           # drops and additions stay the table's (learned ones let partial names score high)
+BLEND = 0.5                    # the learned cost's share in the cost written (the table's: the rest)
+KEEP_IF_SOUND_SHARE = 0.6      # pairs with a plain phone edit distance above this share are left out
+EPS = "∅"
+
+
+def read_corpus():
+    pairs = []
+    for path in sorted(CORPUS.glob("*.tsv")):
+        recognizer, language = path.stem.split(".", 1)
+        with open(path, newline="", encoding="utf-8") as handle:
+            for row in csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE, escapechar="\\"):
+                if row["transcript"].strip():
+                    pairs.append((recognizer, language, row["spoken"], row["transcript"]))
+    return pairs
+
+
+def readings(vocab, language, texts, cache):
+    """The phones of each text as a term (listener's reading) and as a query, with the query's fillers marked."""
+    missing = sorted({text for text in texts if f"{language}\x1f{text}" not in cache})
+    for start in range(0, len(missing), 200):
+        batch = missing[start:start + 200]
+        output = subprocess.run([vocab, "normalize", "--json", "--language", language, "--", *batch],
+                                capture_output=True, text=True)
+        if output.returncode != 0:
+            # One text refused (too long, nothing to say): read the batch one by one and skip the refused.
+            for text in batch:
+                one = subprocess.run([vocab, "normalize", "--json", "--language", language, "--", text],
+                                     capture_output=True, text=True)
+                cache[f"{language}\x1f{text}"] = parse(json.loads(one.stdout), 0) if one.returncode == 0 else None
+            continue
+        report = json.loads(output.stdout)
+        for position, text in enumerate(batch):
+            cache[f"{language}\x1f{text}"] = parse(report, position)
+    return {text: cache[f"{language}\x1f{text}"] for text in texts}
+
+
+def parse(report, position):
+    phones = report["phones"][position]
+    if not phones:
+        return None
+    tokens = [token["text"].lower() for token in report["results"][position]["tokens"]]
+    query_words = [word.split() for word in phones["query"].split("|")] if phones["query"] else []
+    term = phones["term"][0]["phones"].replace("|", " ").split() if phones["term"] else []
+    return {"term": term, "query_words": query_words, "tokens": tokens}
+
+
+def fillers_of(language):
+    words = set()
+    for line in (ROOT / "Locales" / language / "letter-to-sound.txt").read_text(encoding="utf-8").splitlines():
+        if line.startswith("filler "):
+            words.update(line.split("#")[0].split()[1:])
+    return words
+
+
+def query_phones(reading, fillers):
+    words = reading["query_words"]
+    tokens = reading["tokens"]
+    if len(tokens) == len(words) and len(words) > 1:
+        words = [word for word, token in zip(words, tokens) if token not in fillers] or words
+    return [phone for word in words for phone in word]
+
+
+def plain_distance(a, b):
+    previous = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        current = [i] + [0] * len(b)
+        for j, y in enumerate(b, 1):
+            current[j] = min(previous[j - 1] + (x != y), previous[j] + 1, current[j - 1] + 1)
+        previous = current
+    return previous[-1]
+
+
+def base_costs(vocab):
+    output = subprocess.run([vocab, "phone-costs", "--base", "--tsv"], capture_output=True, text=True, check=True)
+    substitution, indel, phones = {}, {}, []
+    for line in output.stdout.splitlines()[1:]:
+        kind, a, b, cost = line.split("\t")
+        if kind == "sub":
+            substitution[(a, b)] = float(cost)
+        elif kind == "indel":
+            indel[a] = float(cost)
+            phones.append(a)
+    return phones, substitution, indel
+
+
+def prior_from_costs(phones, substitution, indel):
+    """P0(q|t) from a cost table, the inverse of the cost conversion (a drop costed like a substitution)."""
+    scale = math.log(RATIO_AT_FULL_COST)
+    prior = {}
+    for t in phones:
+        row = {q: math.exp(-substitution.get((q, t), 1.0) * scale) for q in phones}
+        row[EPS] = math.exp(-indel[t] * scale)
+        total = sum(row.values())
+        prior[t] = {q: value / total for q, value in row.items()}
+    additions = {q: math.exp(-indel[q] * scale) for q in phones}
+    return prior, additions
+
+
+def em(pairs, phones, prior, prior_additions, prior_weight, iterations, label):
+    """Trains δ(t, q), δ(t, ∅), δ(∅, q) by EM; returns P(q|t) (q may be ∅), addition odds, and counts per t."""
+    # Start from the prior.
+    conditional = {t: dict(prior[t]) for t in phones}
+    add_probability = {q: 0.02 * prior_additions[q] / max(prior_additions.values()) for q in phones}
+    said = defaultdict(float)
+    for iteration in range(iterations):
+        counts = defaultdict(lambda: defaultdict(float))
+        additions = defaultdict(float)
+        heard_right = defaultdict(float)
+        total_log = 0.0
+        for term, query in pairs:
+            n, m = len(term), len(query)
+            # Joint probabilities of each step: the term phone's row times "not an addition", or an addition.
+            keep = 0.9
+            def sub(i, j):
+                return keep * conditional[term[i]].get(query[j], 1e-9)
+            def drop(i):
+                return keep * conditional[term[i]].get(EPS, 1e-9)
+            def add(j):
+                return 0.1 * add_probability.get(query[j], 1e-6)
+            alpha = [[0.0] * (m + 1) for _ in range(n + 1)]
+            alpha[0][0] = 1.0
+            for i in range(n + 1):
+                for j in range(m + 1):
+                    if i == 0 and j == 0:
+                        continue
+                    value = 0.0
+                    if i > 0:
+                        value += alpha[i - 1][j] * drop(i - 1)
+                    if j > 0:
+                        value += alpha[i][j - 1] * add(j - 1)
+                    if i > 0 and j > 0:
+                        value += alpha[i - 1][j - 1] * sub(i - 1, j - 1)
+                    alpha[i][j] = value
+            total = alpha[n][m]
+            if total <= 0:
+                continue
+            total_log += math.log(total)
+            beta = [[0.0] * (m + 1) for _ in range(n + 1)]
+            beta[n][m] = 1.0
+            for i in range(n, -1, -1):
+                for j in range(m, -1, -1):
+                    if i == n and j == m:
+                        continue
+                    value = 0.0
+                    if i < n:
+                        value += drop(i) * beta[i + 1][j]
+                    if j < m:
+                        value += add(j) * beta[i][j + 1]
+                    if i < n and j < m:
+                        value += sub(i, j) * beta[i + 1][j + 1]
+                    beta[i][j] = value
+            for i in range(n + 1):
+                for j in range(m + 1):
+                    a = alpha[i][j] / total
+                    if a == 0:
+                        continue
+                    if i < n:
+                        counts[term[i]][EPS] += a * drop(i) * beta[i + 1][j]
+                    if j < m:
+                        additions[query[j]] += a * add(j) * beta[i][j + 1]
+                    if i < n and j < m:
+                        weight = a * sub(i, j) * beta[i + 1][j + 1]
+                        counts[term[i]][query[j]] += weight
+                        if term[i] == query[j]:
+                            heard_right[query[j]] += weight
+        # M-step with the prior as pseudo-counts.
+        said = defaultdict(float)
+        for t in phones:
+            row = counts.get(t, {})
+            seen = sum(row.values())
+            said[t] = seen
+            denominator = seen + prior_weight
+            conditional[t] = {q: (row.get(q, 0.0) + prior_weight * prior[t].get(q, 0.0)) / denominator
+                              for q in list(phones) + [EPS]}
+        for q in phones:
+            # How often q is added, against how often it is heard where said (with one pseudo-addition at the prior).
+            add_probability[q] = (additions.get(q, 0.0) + 0.5 * prior_additions[q]) / (
+                heard_right.get(q, 0.0) + additions.get(q, 0.0) + 5.0)
+        print(f"  {label} iteration {iteration + 1}: log-likelihood {total_log:.1f}", flush=True)
+    return conditional, add_probability, said, counts
+
+
+def to_costs(conditional, add_probability, phones, counts, base_sub, base_indel):
+    """Costs from log-odds, on the feature table's scale: one factor, fitted so that the confusions seen in the
+    data (expected count ≥ 1) cost in sum what the table says they cost. The data decide which confusions are
+    cheap relative to others; the table keeps what a cost means to the similarity."""
+    ratio = {}
+    for t in phones:
+        right = conditional[t].get(t, 1e-9)
+        for q in phones:
+            if q != t:
+                ratio[(t, q)] = max(0.0, math.log(right / max(conditional[t][q], 1e-12)))
+        ratio[(t, EPS)] = max(0.0, math.log(right / max(conditional[t][EPS], 1e-12)))
+    seen = [(t, q) for t, row in counts.items() for q, count in row.items() if q != t and q != EPS and count >= 1]
+    table = sum(base_sub.get((q, t), 1.0) for t, q in seen)
+    learned = sum(ratio[(t, q)] for t, q in seen)
+    factor = table / learned if seen and learned > 0 else 1 / math.log(RATIO_AT_FULL_COST)
+    # Half the learned cost, half the table's: the corpus is small, and a confusion learned from a few pairs
+    # should move a cost, not replace it.
+    substitutions = {(t, q): BLEND * min(1.0, factor * value) + (1 - BLEND) * base_sub.get((q, t), 1.0)
+                     for (t, q), value in ratio.items() if q != EPS}
+    drops = {t: BLEND * min(1.0, factor * ratio[(t, EPS)]) + (1 - BLEND) * base_indel[t] for t in phones}
+    adds = {}
+    for q in phones:
+        p = min(0.999, max(1e-9, add_probability[q]))
+        adds[q] = BLEND * min(1.0, max(0.0, factor * math.log((1 - p) / p))) + (1 - BLEND) * base_indel[q]
+    return (substitutions, drops, adds), factor, len(seen)
+
+
+def write(path, language, stats, costs, base, said):
+    substitutions, drops, adds = costs
+    base_sub, base_indel = base
+    lines = [
+        f"# How recognizers mishear names in {language}: learned phone costs that replace the feature-based ones",
+        "# of shared/phone-costs.txt for this listener (written by scripts/train/learn_confusions.py; do not edit).",
+        "# Learned from: " + stats,
+        "# Method: stochastic edit distance (Ristad & Yianilos 1998) by EM, with a Dirichlet prior from the",
+        f"# feature table ({PRIOR_FROM_FEATURES:g} pseudo-counts per phone, all languages pooled) and from the pooled",
+        f"# estimate ({PRIOR_FROM_POOLED:g} per phone, this language); cost = scale × ln(P(right)/P(this)), at most 1, the",
+        "# scale fitted so that the confusions seen cost in sum what the feature table says (the data set which are",
+        "# cheaper than others, the table what a cost means).",
+        "# Only phones said at least once in this language's pairs, and costs at least 0.02 from the table's, are listed.",
+        "#   sub SAID HEARD COST   the spoken phone SAID written as HEARD",
+        "#   drop SAID COST        the spoken phone SAID not written",
+        "#   add HEARD COST        HEARD written where nothing was said",
+        "",
+    ]
+    for t in sorted(said):
+        if said[t] < 1:
+            continue
+        for q in sorted({q for (a, q) in substitutions if a == t}):
+            value = substitutions[(t, q)]
+            if abs(value - base_sub.get((q, t), 1.0)) >= 0.02:
+                lines.append(f"sub {t} {q} {value:.3f}")
+    if LEARN_INDELS:
+        for t in sorted(drops):
+            if said.get(t, 0) >= 1 and abs(drops[t] - base_indel[t]) >= 0.02:
+                lines.append(f"drop {t} {drops[t]:.3f}")
+        for q in sorted(adds):
+            if said.get(q, 0) >= 1 and abs(adds[q] - base_indel[q]) >= 0.02:
+                lines.append(f"add {q} {adds[q]:.3f}")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--vocab", default=str(ROOT / ".build" / "release" / "vocab"))
+    parser.add_argument("--iterations", type=int, default=10)
+    arguments = parser.parse_args()
+    started = time.time()
+    phones, base_sub, base_indel = base_costs(arguments.vocab)
+    prior, prior_additions = prior_from_costs(phones, base_sub, base_indel)
+    cache = json.loads(CACHE.read_text(encoding="utf-8")) if CACHE.exists() else {}
+    corpus = read_corpus()
+    by_language = defaultdict(list)
+    described = defaultdict(lambda: defaultdict(int))
+    for language in sorted({language for _, language, _, _ in corpus}):
+        rows = [row for row in corpus if row[1] == language]
+        texts = {row[2] for row in rows} | {row[3] for row in rows}
+        read = readings(arguments.vocab, language, sorted(texts), cache)
+        fillers = fillers_of(language)
+        for recognizer, _, spoken, transcript in rows:
+            said, heard = read.get(spoken), read.get(transcript)
+            if not said or not heard or not said["term"]:
+                continue
+            query = query_phones(heard, fillers)
+            if not query:
+                continue
+            if plain_distance(said["term"], query) > KEEP_IF_SOUND_SHARE * max(len(said["term"]), len(query)):
+                described[language]["far"] += 1
+                continue
+            by_language[language].append((said["term"], query))
+            described[language][recognizer] += 1
+    CACHE.parent.mkdir(parents=True, exist_ok=True)
+    CACHE.write_text(json.dumps(cache, ensure_ascii=False), encoding="utf-8")
+    pooled = [pair for pairs in by_language.values() for pair in pairs]
+    print(f"{len(pooled)} pairs kept: " + ", ".join(f"{l} {len(p)}" for l, p in sorted(by_language.items())), flush=True)
+    conditional, add_probability, _, _ = em(pooled, phones, prior, prior_additions, PRIOR_FROM_FEATURES,
+                                         arguments.iterations, "pooled")
+    for language, pairs in sorted(by_language.items()):
+        learned, added, said, counts = em(pairs, phones, conditional, add_probability, PRIOR_FROM_POOLED,
+                                          arguments.iterations, language)
+        costs, factor, seen = to_costs(learned, added, phones, counts, base_sub, base_indel)
+        kinds = described[language]
+        stats = (f"{len(pairs)} pairs ({', '.join(f'{k} {v}' for k, v in sorted(kinds.items()) if k != 'far')}; "
+                 f"{kinds['far']} far pairs left out), corpus Training/corpus, {time.strftime('%Y-%m-%d')}; "
+                 f"scale {factor:.3f} per unit of log-odds, fitted on {seen} confusions seen")
+        write(ROOT / "Locales" / language / "recognizer-confusions.txt", language, stats, costs,
+              (base_sub, base_indel), said)
+        print(f"{language}: {len(pairs)} pairs", flush=True)
+    print(f"done in {time.time() - started:.0f} s")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

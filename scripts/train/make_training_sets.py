@@ -1,0 +1,175 @@
+#!/usr/bin/env python3
+"""Turns the corpus's (spoken name, transcript) pairs into evaluation sets in ../shared/eval/FORMAT.md's layout,
+for training the decision model: present and absent cases over contact lists of several sizes, made only of
+training names.
+
+For each clip of the corpus (see make_corpus.py), the contact list it was drawn from is rebuilt and padded to
+a drawn size (20 to 1,000 contacts) with names of the other lists; then
+
+  present: the list as is; the spoken contact is expected (`success`), or for a first name alone that several
+           contacts share, every such contact (`disambiguation`);
+  absent:  the same transcript against the list without the spoken contact (and without any contact whose
+           name reads the same): `unsupported`. Lists keep the contact's relatives, so many absent cases are
+           "a known surname with another first name", the namesakes that tempt a false accept.
+
+Besides the recognizers' transcripts, a set of typed or respelled queries (as written, folded, one or two
+spelling changes, first name alone, last name first) over the same lists, so that the decision also learns what
+a clean or near-clean rendering of a name is worth.
+
+Usage: python3 scripts/train/make_training_sets.py [--out .build-train] [--seed S] [--typed N]
+Writes <out>/train-<recognizer>[-prompted].json, one per recognizer and condition, all languages together.
+"""
+
+import argparse
+import csv
+import json
+import random
+import sys
+import unicodedata
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import make_corpus  # noqa: E402  (the corpus's lists are rebuilt from the same seed)
+
+SIZES = [20, 40, 40, 100, 300, 1000]
+
+
+def fold(text):
+    text = unicodedata.normalize("NFKD", text.lower())
+    return "".join(ch for ch in text if ch.isalnum() or ch == " ").strip()
+
+
+RESPELLINGS = [("ph", "f"), ("f", "ph"), ("c", "k"), ("k", "c"), ("y", "i"), ("i", "y"), ("th", "t"), ("h", ""),
+               ("ll", "l"), ("l", "ll"), ("ss", "s"), ("s", "ss"), ("tt", "t"), ("nn", "n"), ("z", "s"), ("s", "z"),
+               ("qu", "k"), ("ch", "sh"), ("w", "v"), ("v", "b"), ("b", "v"), ("ie", "i"), ("ou", "u"), ("e", "a"),
+               ("o", "u"), ("a", "e")]
+
+
+def respell(rng, text):
+    """One or two spelling changes of the kind a recognizer or a hurried typist makes (sounds kept, mostly)."""
+    for _ in range(rng.choice([1, 1, 2])):
+        options = [(a, b) for a, b in RESPELLINGS if a in text]
+        if not options:
+            break
+        a, b = rng.choice(options)
+        positions = [i for i in range(len(text)) if text.startswith(a, i)]
+        at = rng.choice(positions)
+        text = text[:at] + b + text[at + len(a):]
+    return text
+
+
+def typed_rows(language, lists, count, rng):
+    """Queries typed or respelled from the lists' contacts: as written, folded, respelled, joined, first name
+    alone, last name first; the same row layout as the corpus's."""
+    rows = []
+    for number in range(count):
+        list_number = rng.randrange(len(lists))
+        contact = rng.choice(lists[list_number])
+        first, rest = contact.split(" ", 1)
+        draw = rng.random()
+        if draw < 0.15:
+            spoken, category, query = first, "first_only", fold(first)
+        elif draw < 0.25:
+            spoken, category, query = f"{rest} {first}", "reversed", fold(f"{rest} {first}")
+        else:
+            spoken, category = contact, "full"
+            style = rng.random()
+            query = contact if style < 0.25 else fold(contact)
+            if style >= 0.5:
+                query = respell(rng, query)
+            if rng.random() < 0.1:
+                query = query.replace(" ", "", 1)
+        rows.append({"id": f"{language}/typed{number:05d}", "list": str(list_number), "spoken": spoken,
+                     "category": category, "prompted": "0", "transcript": query})
+    return rows
+
+
+def read_corpus(path):
+    with open(path, newline="", encoding="utf-8") as handle:
+        return list(csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE, escapechar="\\"))
+
+
+def build(recognizer, prompted, rows_by_language, pool, seed, rng):
+    vocabularies, cases = [], []
+    for language, rows in sorted(rows_by_language.items()):
+        lists, _ = make_corpus.plan(language, pool[language], 0, seed)
+        everyone = sorted({name for names in lists for name in names})
+        for row in rows:
+            if row["prompted"] != prompted or not row["transcript"].strip():
+                continue
+            list_number = int(row["list"])
+            contacts = list(lists[list_number])
+            size = rng.choice(SIZES)
+            others = [name for name in rng.sample(everyone, min(len(everyone), size + 50)) if name not in contacts]
+            # The list's own contacts first (they were the prompt), then the padding.
+            contacts = (contacts + others)[:max(size, len(lists[list_number]))]
+            spoken = row["spoken"]
+            category = row["category"]
+            if category == "reversed":
+                first, rest = spoken.split(" ")[-1], " ".join(spoken.split(" ")[:-1])
+                contact = f"{first} {rest}"
+            elif category == "first_only":
+                contact = None
+            else:
+                contact = spoken
+            case_id = f"{row['id']}/{recognizer}/{prompted}"
+            present_id = f"{case_id}/present"
+            if category == "first_only":
+                sharing = [name for name in contacts if fold(name.split(" ")[0]) == fold(spoken)]
+                if not sharing:
+                    continue
+                expect = {"outcome": "success" if len(sharing) == 1 else "disambiguation", "terms": sharing[:10]}
+            else:
+                if contact not in contacts:
+                    continue
+                expect = {"outcome": "success", "terms": [contact]}
+            vocabulary_id = f"{present_id}/list"
+            vocabularies.append({"id": vocabulary_id, "language": language, "type": "contactName", "strings": contacts})
+            cases.append({"id": present_id, "vocabulary": vocabulary_id, "language": language,
+                          "query": row["transcript"], "category": category, "expect": expect})
+            # Absent: the spoken contact (all who share the spoken first name, for a first name alone) removed.
+            if category == "first_only":
+                remaining = [name for name in contacts if fold(name.split(" ")[0]) != fold(spoken)]
+            else:
+                remaining = [name for name in contacts if fold(name) != fold(contact)]
+            absent_id = f"{case_id}/absent"
+            vocabularies.append({"id": f"{absent_id}/list", "language": language, "type": "contactName",
+                                 "strings": remaining})
+            cases.append({"id": absent_id, "vocabulary": f"{absent_id}/list", "language": language,
+                          "query": row["transcript"], "category": "absent",
+                          "expect": {"outcome": "unsupported", "terms": []}})
+    return {"name": f"train-{recognizer}{'-prompted' if prompted == '1' else ''}", "vocabularies": vocabularies,
+            "cases": cases}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", default=str(make_corpus.ROOT / ".build-train"))
+    parser.add_argument("--seed", default="vocab-train-1", help="the corpus's seed (its lists are rebuilt)")
+    parser.add_argument("--typed", type=int, default=150, help="typed or respelled queries per language")
+    arguments = parser.parse_args()
+    pool = json.loads(make_corpus.NAMES.read_text(encoding="utf-8"))["languages"]
+    out = Path(arguments.out)
+    out.mkdir(parents=True, exist_ok=True)
+    by_recognizer = defaultdict(dict)
+    for path in sorted(make_corpus.OUT.glob("*.tsv")):
+        recognizer, language = path.stem.split(".", 1)
+        by_recognizer[recognizer][language] = read_corpus(path)
+    typed_rng = random.Random(f"{arguments.seed}/typed")
+    for language in sorted(by_recognizer.get("whisper-base", {})):
+        lists, _ = make_corpus.plan(language, pool[language], 0, arguments.seed)
+        by_recognizer["typed"][language] = typed_rows(language, lists, arguments.typed, typed_rng)
+    for recognizer, rows_by_language in sorted(by_recognizer.items()):
+        for prompted in ("0", "1"):
+            rng = random.Random(f"{arguments.seed}/{recognizer}/{prompted}/sets")
+            data = build(recognizer, prompted, rows_by_language, pool, arguments.seed, rng)
+            if not data["cases"]:
+                continue
+            path = out / f"{data['name']}.json"
+            path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+            print(f"{path}: {len(data['cases'])} cases")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,228 @@
+#!/usr/bin/env python3
+"""Trains the calibrated decision (`Locales/shared/decision-model.txt`) from `vocab eval --trace` files of the
+generated training sets (make_training_sets.py): a conditional logit over each case's scored candidates and the
+option "none of them" (the expected terms, or none for an absent case), then the operating points.
+
+  accept  the least probability to answer: the lowest whose false accepts on the training cases stay at or
+          under --max-false-accept (a case answered with a term it does not expect, over all cases);
+  offer   the least probability to be offered in a choice or a confirmation: the lowest at which offered
+          candidates are right at least --offer-precision of the time.
+
+Absent cases are weighted so that they make up --absent-share of the training weight (the evaluation sets hold
+about a quarter), so the probabilities are calibrated for that mix. numpy only.
+
+Usage:
+  vocab eval .build-train/train-whisper-base.json --trace .build-train/whisper.trace.jsonl   (and the others)
+  python3 scripts/train/train_decision.py .build-train/*.trace.jsonl [--check ../shared/eval/*.json traces]
+"""
+
+import argparse
+import json
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+OUT = ROOT / "Locales" / "shared" / "decision-model.txt"
+
+
+def load(paths):
+    names, cases = None, []
+    for path in paths:
+        with open(path, encoding="utf-8") as handle:
+            header = json.loads(handle.readline())
+            if names is None:
+                names = header["features"]
+            elif names != header["features"]:
+                sys.exit(f"{path}: its features differ from the first trace's")
+            for line in handle:
+                if line.strip():
+                    case = json.loads(line)
+                    case["source"] = Path(path).name
+                    cases.append(case)
+    return names, cases
+
+
+def pack(cases, absent_share):
+    """Per case: the candidates' features (a leading 1 for the bias), which are expected, and the case's weight."""
+    absent = sum(1 for case in cases if case["expect"] == "unsupported")
+    present = len(cases) - absent
+    absent_weight = (absent_share / (1 - absent_share)) * present / absent if absent and present else 1.0
+    packed = []
+    for case in cases:
+        rows = [[1.0] + candidate["features"] for candidate in case["candidates"]]
+        expected = np.array([candidate["expected"] for candidate in case["candidates"]], dtype=bool)
+        packed.append((np.array(rows) if rows else np.zeros((0, 1)), expected,
+                       absent_weight if case["expect"] == "unsupported" else 1.0))
+    return packed
+
+
+def fit(packed, dimensions, l2, iterations=60):
+    """A conditional logit over each case's candidates and "none" (utility 0), by Newton's method on the
+    weighted log-likelihood of the expected set (a case expecting several terms: any of them; an absent case, or
+    one whose expected terms were not found: none). L2 on the weights, not on the bias. Returns bias, weights."""
+    beta = np.zeros(dimensions + 1)
+    penalty = np.full(dimensions + 1, l2)
+    penalty[0] = 1e-6
+    for _ in range(iterations):
+        gradient = penalty * beta
+        hessian = np.diag(penalty)
+        for x, expected, weight in packed:
+            if len(x) == 0:
+                continue
+            utilities = x @ beta
+            top = max(0.0, utilities.max())
+            shares = np.exp(utilities - top)
+            p = shares / (np.exp(-top) + shares.sum())
+            if expected.any():
+                q = np.where(expected, shares, 0.0)
+                q = q / q.sum()
+            else:
+                q = np.zeros(len(x))
+            mean_p = p @ x
+            gradient += weight * (mean_p - q @ x)
+            hessian += weight * ((x * p[:, None]).T @ x - np.outer(mean_p, mean_p))
+        step = np.linalg.solve(hessian, gradient)
+        beta -= step
+        if np.max(np.abs(step)) < 1e-8:
+            break
+    return beta[0], beta[1:]
+
+
+def probabilities(cases, bias, weights):
+    """DecisionModel.probabilities: each candidate's softmax share against the others and "none"."""
+    for case in cases:
+        if not case["candidates"]:
+            continue
+        utilities = np.array([bias + np.dot(weights, c["features"]) for c in case["candidates"]])
+        top = max(0.0, utilities.max())
+        shares = np.exp(utilities - top)
+        total = np.exp(-top) + shares.sum()
+        for candidate, share in zip(case["candidates"], shares):
+            candidate["p"] = float(share / total)
+        case["candidates"].sort(key=lambda c: (-c["p"], c["rank"]))
+
+
+def decide(case, accept, offer, options=10):
+    """The outcome DecisionModel.decide gives (Sources/VocabCore/Decision/DecisionModel.swift)."""
+    candidates = case["candidates"]
+    if not candidates:
+        return "unsupported", []
+    if candidates[0]["p"] >= accept:
+        return "success", [candidates[0]]
+    offered = [c for c in candidates if c["p"] >= offer]
+    if not offered:
+        return "unsupported", []
+    if len(offered) == 1:
+        return "confirmationRequired", offered
+    return "disambiguation", offered[:options]
+
+
+def scores(cases, accept, offer):
+    """top-1, recall@10, false accept, disambiguation as ../shared/eval/score.py counts them (over traced candidates)."""
+    total = len(cases)
+    single = [c for c in cases if c["expect"] == "success"]
+    several = [c for c in cases if c["expect"] == "disambiguation"]
+    top1 = fa = recall = disambiguation = 0
+    for case in cases:
+        outcome, chosen = decide(case, accept, offer)
+        expected_count = sum(1 for c in case["candidates"] if c["expected"])
+        if outcome == "success" and not chosen[0]["expected"]:
+            fa += 1
+        if case["expect"] == "success" and outcome == "success" and chosen[0]["expected"]:
+            top1 += 1
+        if case["expect"] != "unsupported" and outcome != "unsupported":
+            wanted = case.get("expectedTerms", expected_count)
+            if wanted and sum(1 for c in chosen if c["expected"]) >= wanted:
+                recall += 1
+                if case["expect"] == "disambiguation" and outcome == "disambiguation":
+                    disambiguation += 1
+    present = len(single) + len(several)
+    return {"top1": top1 / max(1, len(single)), "recall": recall / max(1, present), "fa": fa / max(1, total),
+            "disambiguation": disambiguation / max(1, len(several)), "cases": total}
+
+
+def choose_accept(cases, offer, max_fa):
+    grid = [round(0.30 + 0.01 * step, 2) for step in range(70)]
+    best = None
+    for accept in grid:
+        result = scores(cases, accept, offer)
+        if result["fa"] <= max_fa and (best is None or result["top1"] > best[1]["top1"]):
+            best = (accept, result)
+    return best
+
+
+def choose_offer(cases, precision):
+    """The lowest probability at which offered candidates are right at least `precision` of the time."""
+    values = sorted(((c["p"], c["expected"]) for case in cases for c in case["candidates"]), reverse=True)
+    right = 0
+    chosen = 0.5
+    for count, (p, expected) in enumerate(values, 1):
+        right += expected
+        if right / count >= precision:
+            chosen = p
+    return max(0.02, min(0.5, round(chosen, 3)))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("traces", nargs="+")
+    parser.add_argument("--check", nargs="*", default=[], help="traces of other sets, scored with the model (not trained on)")
+    parser.add_argument("--l2", type=float, default=1.0)
+    parser.add_argument("--absent-share", type=float, default=0.25)
+    parser.add_argument("--max-false-accept", type=float, default=0.005)
+    parser.add_argument("--offer-precision", type=float, default=0.15)
+    parser.add_argument("--write", action="store_true", help=f"write {OUT.relative_to(ROOT)}")
+    arguments = parser.parse_args()
+    names, cases = load(arguments.traces)
+    bias, weights = fit(pack(cases, arguments.absent_share), len(names), arguments.l2)
+    y = np.array([c["expected"] for case in cases for c in case["candidates"]])
+    probabilities(cases, bias, weights)
+    offer = choose_offer(cases, arguments.offer_precision)
+    accept, trained = choose_accept(cases, offer, arguments.max_false_accept)
+    print(f"{len(cases)} cases, {len(y)} candidates ({int(y.sum())} expected); accept {accept}, offer {offer}")
+    print("training: " + ", ".join(f"{k} {v:.3f}" if isinstance(v, float) else f"{k} {v}" for k, v in trained.items()))
+    by_language = defaultdict(list)
+    for case in cases:
+        by_language[case["language"]].append(case)
+    for language, group in sorted(by_language.items()):
+        result = scores(group, accept, offer)
+        print(f"  {language}: top1 {result['top1']:.3f} recall {result['recall']:.3f} fa {result['fa']:.3f} ({len(group)} cases)")
+    for name, weight in sorted(zip(names, weights), key=lambda item: -abs(item[1])):
+        print(f"  weight {name:16s} {weight:+.3f}")
+    if arguments.check:
+        _, checked = load(arguments.check)
+        probabilities(checked, bias, weights)
+        for source in sorted({case["source"] for case in checked}):
+            group = [case for case in checked if case["source"] == source]
+            result = scores(group, accept, offer)
+            print(f"check {source}: top1 {result['top1']:.3f} recall {result['recall']:.3f} fa {result['fa']:.3f} "
+                  f"disambiguation {result['disambiguation']:.3f} (over traced candidates)")
+    if arguments.write:
+        sources = ", ".join(sorted({case["source"] for case in cases}))
+        lines = [
+            "# The calibrated decision: a conditional logit over a query's candidates and \"none\" (utility 0); a",
+            "# candidate's utility is the bias plus its weighted features (Sources/VocabCore/Decision/CandidateFeatures.swift),",
+            "# its probability of being the term meant its softmax share; the operating points turn probabilities into",
+            "# an outcome (DecisionModel.swift).",
+            "# Written by scripts/train/train_decision.py; do not edit by hand. Trained "
+            + time.strftime("%Y-%m-%d") + f" on {len(cases)} generated cases",
+            f"# ({len(y)} candidates) from the corpus's training names only: {sources}.",
+            f"# L2 {arguments.l2:g}; absent cases weighted to {arguments.absent_share:.0%} of the weight.",
+            f"# accept: the lowest probability keeping training false accepts at or under {arguments.max_false_accept:.1%}"
+            + f" (training: top-1 {trained['top1']:.1%}, false accept {trained['fa']:.2%});",
+            f"# offer: the lowest probability at which offered candidates are right {arguments.offer_precision:.0%} of the time.",
+            "",
+            f"bias {bias:.6f}",
+        ]
+        lines += [f"weight {name} {weight:.6f}" for name, weight in zip(names, weights)]
+        lines += ["", f"accept {accept:.3f}", f"offer {offer:.3f}", "options 10"]
+        OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        print(f"wrote {OUT}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
