@@ -17,8 +17,9 @@ public struct Candidate: Sendable, Hashable {
     /// How the query's phones met the term's, when the phone matcher found it.
     public let phones: PhoneMatcher.Match?
 
-    /// Whether the score came from the phones (they scored the term above its words, or found it alone).
-    public let isScoredByPhones: Bool
+    /// Whether only the phones found the term (its words met none of the query's; ``score`` is then the phone
+    /// score).
+    public var isFoundBySoundOnly: Bool { reading == Resolver.soundOnly }
 
     /// The calibrated probability that this is the term meant, when a ``DecisionModel`` scored it.
     public var probability: Double?
@@ -27,9 +28,7 @@ public struct Candidate: Sendable, Hashable {
 
     /// Creates a candidate.
     public init(term: String, rank: Int, score: Double, alignment: NameAlignment, reading: String,
-                termTokens: [MatchToken], identifier: String? = nil, phones: PhoneMatcher.Match? = nil,
-                isScoredByPhones: Bool = false) {
-        self.isScoredByPhones = isScoredByPhones
+                termTokens: [MatchToken], identifier: String? = nil, phones: PhoneMatcher.Match? = nil) {
         self.term = term
         self.rank = rank
         self.identifier = identifier
@@ -40,12 +39,10 @@ public struct Candidate: Sendable, Hashable {
         self.phones = phones
     }
 
-    /// The same candidate as the phones heard it: their match attached, and when they scored it, their
-    /// score and figures.
-    func hearing(_ match: PhoneMatcher.Match?, score: Double? = nil, alignment: NameAlignment? = nil) -> Candidate {
-        var heard = Candidate(term: term, rank: rank, score: score ?? self.score, alignment: alignment ?? self.alignment,
-                              reading: reading, termTokens: termTokens, identifier: identifier, phones: match,
-                              isScoredByPhones: score != nil)
+    /// The same candidate as the phones heard it: their match attached.
+    func hearing(_ match: PhoneMatcher.Match?) -> Candidate {
+        var heard = Candidate(term: term, rank: rank, score: score, alignment: alignment, reading: reading,
+                              termTokens: termTokens, identifier: identifier, phones: match)
         heard.probability = probability
         heard.features = features
         return heard

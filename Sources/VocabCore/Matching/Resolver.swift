@@ -170,7 +170,7 @@ public struct Resolver: Sendable {
             let alignment = NameAlignment(links: [], score: 0, weakestQueryWord: 0, termCoverage: 0)
             gathered.append(Candidate(term: term.text, rank: term.rank, score: match.score, alignment: alignment,
                                       reading: soundOnly, termTokens: index.tokens(of: term.readings[0]),
-                                      identifier: index.identifier(of: term.rank), phones: match, isScoredByPhones: true))
+                                      identifier: index.identifier(of: term.rank), phones: match))
             position[match.term] = gathered.count - 1
         }
         return gathered
@@ -184,7 +184,7 @@ public struct Resolver: Sendable {
     /// computed against each other, and their probabilities; most probable first, then the rest unweighed.
     func score(_ gathered: [Candidate], hearing: PhoneQuery, matcher: PhoneMatcher, language: String,
                model: DecisionModel) -> [Candidate] {
-        func wordScore(_ candidate: Candidate) -> Double { candidate.reading == Self.soundOnly ? 0 : candidate.score }
+        func wordScore(_ candidate: Candidate) -> Double { candidate.isFoundBySoundOnly ? 0 : candidate.score }
         func combined(_ candidate: Candidate) -> Double { max(wordScore(candidate), candidate.phones?.score ?? 0) }
         let sorted = gathered.sorted { combined($0) != combined($1) ? combined($0) > combined($1) : $0.rank < $1.rank }
         // A term neither matcher finds at least half similar is not weighed (and keeps no probability): the
@@ -213,7 +213,7 @@ public struct Resolver: Sendable {
             let own = scores[position]
             let others = scores.indices.filter { $0 != position }.map { scores[$0] }
             var inputs = CandidateFeatures.Inputs()
-            if candidate.reading != Self.soundOnly {
+            if !candidate.isFoundBySoundOnly {
                 inputs.wordScore = candidate.score
                 inputs.wordWeakest = candidate.alignment.weakestQueryWord
                 inputs.wordCoverage = candidate.alignment.termCoverage
