@@ -171,8 +171,10 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("traces", nargs="+")
     parser.add_argument("--check", nargs="*", default=[], help="traces of other sets, scored with the model (not trained on)")
-    parser.add_argument("--l2", type=float, default=1.0)
-    parser.add_argument("--absent-share", type=float, default=0.25)
+    parser.add_argument("--l2", type=float, default=3.0,
+                        help="L2 penalty on the weights (3 was best of 0.3–10 on the dev sets, 2026-11-24)")
+    parser.add_argument("--absent-share", type=float, default=0.35,
+                        help="absent cases' share of the training weight (0.35 was best of 0.15–0.35 on the dev sets)")
     parser.add_argument("--max-false-accept", type=float, default=0.005)
     parser.add_argument("--offer-precision", type=float, default=0.15)
     parser.add_argument("--write", action="store_true", help=f"write {OUT.relative_to(ROOT)}")
