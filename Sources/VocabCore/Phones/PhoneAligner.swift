@@ -55,24 +55,13 @@ public struct PhoneAligner: Sendable {
         }
     }
 
-    /// How well each word of the term was said: one minus the cost of the best alignment's steps on that
-    /// word's phones over the word's weight (query phones said between two term phones count against the
-    /// word they precede; filler phones are left out). "Washington Cavalcanti" for "Wellington Cavalcanti"
-    /// aligns well overall, but its first word does not.
-    public func termWordSimilarities(query: [Phone], filler: [Bool], term: ArraySlice<Phone>) -> [Double] {
-        wordSimilarities(query: query, filler: filler, term: term).term
-    }
-
-    /// How well each word of the query was matched: one minus the cost of the best alignment's steps on that
-    /// word's phones over the word's weight (a term phone left unsaid counts against the query word it falls
-    /// in or before). Filler words are left out. "jennifer rodriguez" aligned with Jenna Rodriguez sounds close
-    /// overall, but its first word has phones the term never says.
-    public func queryWordSimilarities(query: [Phone], filler: [Bool], term: ArraySlice<Phone>) -> [Double] {
-        wordSimilarities(query: query, filler: filler, term: term).query
-    }
-
-    /// Both ``termWordSimilarities(query:filler:term:)`` and ``queryWordSimilarities(query:filler:term:)``,
-    /// from one alignment.
+    /// How well each word of the term and of the query was matched, from one alignment: for each word, one
+    /// minus the cost of the best alignment's steps on its phones over the word's weight. On the term's side,
+    /// query phones said between two term phones count against the word they precede, filler phones left out
+    /// ("Washington Cavalcanti" for "Wellington Cavalcanti" aligns well overall, but its first word does not);
+    /// on the query's side, a term phone left unsaid counts against the query word it falls in or before, and
+    /// filler words are left out ("jennifer rodriguez" against Jenna Rodriguez: its first word has phones the
+    /// term never says).
     public func wordSimilarities(query: [Phone], filler: [Bool], term: ArraySlice<Phone>) -> (term: [Double], query: [Double]) {
         // The words of each side, and what each weighs.
         var termWordOf: [Int] = []

@@ -19,10 +19,10 @@ public struct PhoneMatcher: Sendable {
         /// The term words the variant covers, in the order aligned.
         public let words: [Int]
         /// The similarity of the worst-said term word of the variant (see
-        /// ``PhoneAligner/termWordSimilarities(query:filler:term:)``); computed for the best few matches only.
+        /// ``PhoneAligner/wordSimilarities(query:filler:term:)``); computed for the best few matches only.
         public var weakestWord: Double?
         /// The similarity of the worst-matched query word against the variant (see
-        /// ``PhoneAligner/queryWordSimilarities(query:filler:term:)``), computed with ``weakestWord``.
+        /// ``PhoneAligner/wordSimilarities(query:filler:term:)``), computed with ``weakestWord``.
         public var weakestQueryWord: Double?
     }
 
