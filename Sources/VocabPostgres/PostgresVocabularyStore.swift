@@ -30,23 +30,29 @@ public final class PostgresVocabularyStore: VocabularyStore, VocabularyChangeFee
     private let beforeCommittingReplace: (@Sendable (PostgresConnection) async throws -> Void)?
     /// How long a request waits for a pooled connection before failing.
     let connectionTimeout: Duration
+    /// How long a request's whole database work may take, waiting for a connection included.
+    let requestTimeout: Duration
 
     /// Creates the store over a pool of at most `maximumConnections` connections. Nothing connects until
     /// ``run()`` runs and a query asks.
     ///
-    /// A request waits at most `connectTimeout` for a connection (to connect one, or for one to be free);
-    /// then it fails with a ``VocabStore/VocabularyStoreError`` (the service answers 503).
+    /// A request waits at most `connectTimeout` for a connection (to connect one, or for one to be free),
+    /// and its whole work takes at most `requestTimeout`; then it fails with a
+    /// ``VocabStore/VocabularyStoreError`` (the service answers 503). A request over its time has its
+    /// connection closed: PostgreSQL stops its statements and rolls its transaction back, so a write that
+    /// failed this way left nothing behind.
     ///
     /// - Parameters:
     ///   - beforeCommittingReplace: Test hook run inside a replace's transaction after the terms are inserted
     ///     and before the commit; throwing from it (or killing the connection in it) must leave the old set.
     public init(url: DatabaseURL, maximumConnections: Int = 20, connectTimeout: Duration = .seconds(2),
-                logger: Logger = Logger(label: "vocab.postgres"),
+                requestTimeout: Duration = .seconds(30), logger: Logger = Logger(label: "vocab.postgres"),
                 beforeCommittingReplace: (@Sendable (PostgresConnection) async throws -> Void)? = nil) {
         self.url = url
         self.logger = logger
         self.beforeCommittingReplace = beforeCommittingReplace
         self.connectionTimeout = connectTimeout
+        self.requestTimeout = max(requestTimeout, connectTimeout)
         var configuration = url.configuration
         configuration.options.maximumConnections = maximumConnections
         configuration.options.connectTimeout = connectTimeout
@@ -258,62 +264,88 @@ public final class PostgresVocabularyStore: VocabularyStore, VocabularyChangeFee
         try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: logger)
     }
 
+    /// Reads one set as one row: its stamp, its time, and its terms in order as one JSON array of
+    /// `[term, identifier, hint]`.
+    ///
+    /// One row, not one per term: postgres-nio 1.33.2 stops the process with a precondition failure
+    /// (`RowStreamStateMachine.channelReadComplete`) when the server ends a connection while a many-row
+    /// result waits for its reader, and such a read was left waiting forever otherwise. A one-row result
+    /// has no rows behind the one being read.
     private static func fetchSet(_ connection: PostgresConnection, user: UserID, type: VocabularyStringType,
                                  logger: Logger) async throws -> StoredVocabulary? {
-        guard let (version, updatedAt) = try await connection.query(
-            "SELECT version, updated_at FROM vocabulary_set WHERE user_id = \(user.rawValue) AND type = \(type.rawValue)",
-            logger: logger).decode((Int64, Date).self).first(where: { _ in true })
+        guard let (version, updatedAt, json) = try await connection.query("""
+            SELECT s.version, s.updated_at,
+                   (SELECT coalesce(json_agg(json_build_array(t.term, t.identifier, t.pronunciation_hint)
+                                             ORDER BY t.rank), '[]'::json)::text
+                    FROM vocabulary_term t WHERE t.user_id = s.user_id AND t.type = s.type)
+            FROM vocabulary_set s WHERE s.user_id = \(user.rawValue) AND s.type = \(type.rawValue)
+            """, logger: logger).decode((Int64, Date, String).self).first(where: { _ in true })
         else { return nil }
-        var entries: [VocabularyTerm] = []
-        for try await (term, identifier, hint) in try await connection.query("""
-            SELECT term, identifier, pronunciation_hint FROM vocabulary_term
-            WHERE user_id = \(user.rawValue) AND type = \(type.rawValue) ORDER BY rank
-            """, logger: logger).decode((String, String?, String?).self) {
-            entries.append(VocabularyTerm(phrase: term, identifier: identifier, pronunciationHint: hint))
-        }
+        let entries = try TermRows.terms(fromJSON: json)
         return StoredVocabulary(user: user, type: type, entries: entries, version: version, updatedAt: updatedAt)
     }
 
     /// Runs `body` on a pooled connection, waiting at most ``connectionTimeout`` for one (a database that is
-    /// down or saturated fails fast instead of queueing requests); once `body` has its connection it runs to
-    /// its end.
+    /// down or saturated fails fast instead of queueing requests) and at most ``requestTimeout`` in all.
+    ///
+    /// At the request timeout the caller is answered at once and the connection is closed under `body`:
+    /// a connection whose server went away may otherwise leave a query unanswered for ever (seen with
+    /// postgres-nio 1.33.2 when backends were terminated under readers), and closing is the one cancel
+    /// that always reaches the server (it ends the statement and rolls the transaction back).
     func withConnection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T)
         async throws -> T {
         // Not a task group: a group would wait for the lease to end even after the timeout, and the pool does
         // not give up a lease it is still trying to fill (a database refusing connections keeps it waiting).
         let race = LeaseRace<T>()
-        let timeout = connectionTimeout
+        let (connectionTimeout, requestTimeout) = (connectionTimeout, requestTimeout)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 race.start(continuation)
                 let work = Task { [client] in
                     do {
-                        let value = try await client.withConnection { connection in
-                            race.markLeased()
-                            do {
-                                return try await body(connection)
-                            } catch where Self.isConnectionFailure(error) {
-                                // The connection died under the request (killed, server shutdown, network):
-                                // close it for good before the pool gets it back, or the pool could lend it
-                                // again while it is still closing, and a query on it would never answer.
-                                try? await connection.close().get()
-                                throw error
-                            }
-                        }
-                        race.finish(.success(value))
+                        race.finish(.success(try await Self.leasingOpen(from: client, race: race, body)))
                     } catch {
                         race.finish(.failure(error))
                     }
                 }
                 race.setWork(work)
-                Task {
-                    try? await Task.sleep(for: timeout)
-                    race.expire(ConnectionTimeout(timeout: timeout))
-                }
+                race.setTimer(Task {
+                    guard (try? await Task.sleep(for: connectionTimeout)) != nil else { return }
+                    race.expireWaiting(DatabaseTimeout(timeout: connectionTimeout, waitingForConnection: true))
+                    guard (try? await Task.sleep(for: requestTimeout - connectionTimeout)) != nil else { return }
+                    race.expireWorking(DatabaseTimeout(timeout: requestTimeout, waitingForConnection: false))
+                })
             }
         } onCancel: {
             race.finish(.failure(CancellationError()))
         }
+    }
+
+    /// Leases a connection that is still open and runs `body` on it. The pool may lend a connection whose
+    /// server ended it while it was idle (terminated backend, restart) before it has noticed; a query on it
+    /// is never answered (postgres-nio 1.33.2), so such a connection is closed and another one leased, up to
+    /// three times.
+    private static func leasingOpen<T: Sendable>(
+        from client: PostgresClient, race: LeaseRace<T>,
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        for attempt in 1...3 {
+            let outcome: T? = try await client.withConnection { connection in
+                if connection.isClosed, attempt < 3 { return nil }
+                guard race.markLeased(connection) else { throw CancellationError() }
+                do {
+                    return try await body(connection)
+                } catch where Self.isConnectionFailure(error) {
+                    // The connection died under the request (killed, server shutdown, network): close it for
+                    // good before the pool gets it back, or the pool could lend it again while it is still
+                    // closing.
+                    try? await connection.close().get()
+                    throw error
+                }
+            }
+            if let outcome { return outcome }
+        }
+        throw CancellationError()  // not reached: the third attempt runs `body` whatever the connection
     }
 
     /// Runs `body` in a transaction on a pooled connection (see ``withConnection(_:)``): committed when it
@@ -345,12 +377,14 @@ public final class PostgresVocabularyStore: VocabularyStore, VocabularyChangeFee
         }
     }
 
-    /// One request racing its timer: whichever ends first answers; a lease still pending at the timeout is
-    /// cancelled and left to end on its own.
+    /// One request racing its timers: whichever ends first answers. A lease still pending when the request
+    /// is answered otherwise is cancelled and left to end on its own; a connection leased by then is closed.
     private final class LeaseRace<T: Sendable>: Sendable {
         private struct State {
             var continuation: CheckedContinuation<T, any Error>?
             var work: Task<Void, Never>?
+            var timer: Task<Void, Never>?
+            var connection: PostgresConnection?
             var leased = false
             var done = false
         }
@@ -371,30 +405,77 @@ public final class PostgresVocabularyStore: VocabularyStore, VocabularyChangeFee
             }
             if cancelNow { work.cancel() }
         }
-        func markLeased() { state.withLock { $0.leased = true } }
 
-        /// Answers with `result` unless already answered.
+        func setTimer(_ timer: Task<Void, Never>) {
+            let cancelNow = state.withLock { state in
+                state.timer = timer
+                return state.done
+            }
+            if cancelNow { timer.cancel() }
+        }
+
+        /// Notes the connection the work holds; `false` when the request was already answered (the work
+        /// then gives the connection back without using it).
+        func markLeased(_ connection: PostgresConnection) -> Bool {
+            let open = state.withLock { state in
+                state.leased = true
+                state.connection = connection
+                return !state.done
+            }
+            // A query sent as the connection closes is never answered (postgres-nio 1.33.2 writes it with no
+            // promise to fail), so once the connection has closed, the request gets a moment to end on its
+            // own and is then answered with the loss.
+            connection.closeFuture.whenComplete { [self] _ in
+                Task {
+                    try? await Task.sleep(for: .milliseconds(250))
+                    finish(.failure(ConnectionLost()))
+                }
+            }
+            return open
+        }
+
+        /// Answers with `result` unless already answered; a failure answered while the work still runs
+        /// stops it (its lease cancelled, or its connection closed).
         func finish(_ result: Result<T, any Error>) {
-            let (continuation, work) = state.withLock { state -> (CheckedContinuation<T, any Error>?, Task<Void, Never>?) in
-                guard !state.done else { return (nil, nil) }
+            let (continuation, work, connection, timer) = state.withLock { state in
+                guard !state.done else {
+                    return (CheckedContinuation<T, any Error>?.none, Task<Void, Never>?.none, PostgresConnection?.none,
+                            Task<Void, Never>?.none)
+                }
                 state.done = true
                 defer { state.continuation = nil }
-                return (state.continuation, state.work)
+                return (state.continuation, state.work, state.connection, state.timer)
             }
+            timer?.cancel()
             continuation?.resume(with: result)
-            if case .failure = result, let work, !state.withLock({ $0.leased }) { work.cancel() }
+            guard case .failure = result, continuation != nil else { return }
+            if let connection {
+                let closing: EventLoopFuture<Void> = connection.close()
+                _ = closing
+            } else {
+                work?.cancel()
+            }
         }
 
         /// Fails with `error` unless answered or holding a connection by now.
-        func expire(_ error: any Error) {
+        func expireWaiting(_ error: any Error) {
             guard !state.withLock({ $0.leased || $0.done }) else { return }
+            finish(.failure(error))
+        }
+
+        /// Fails with `error` unless answered by now.
+        func expireWorking(_ error: any Error) {
             finish(.failure(error))
         }
     }
 
-    /// No connection could be had in time.
-    struct ConnectionTimeout: Error {
+    /// The connection closed under a request that was never answered.
+    struct ConnectionLost: Error {}
+
+    /// No connection could be had in time, or the work did not end in time.
+    struct DatabaseTimeout: Error {
         let timeout: Duration
+        let waitingForConnection: Bool
     }
 
     /// Turns database errors into ``VocabStore/VocabularyStoreError`` naming the database (password hidden)
@@ -408,7 +489,9 @@ public final class PostgresVocabularyStore: VocabularyStore, VocabularyChangeFee
             throw storeError(cause)
         } catch let error as PSQLError {
             throw storeError(error)
-        } catch let error as ConnectionTimeout {
+        } catch let error as DatabaseTimeout {
+            throw storeError(error)
+        } catch let error as ConnectionLost {
             throw storeError(error)
         }
     }
@@ -416,7 +499,10 @@ public final class PostgresVocabularyStore: VocabularyStore, VocabularyChangeFee
     private func storeError(_ cause: (any Error)?) -> VocabularyStoreError {
         let message = switch cause {
         case let error as PSQLError: Self.reason(error)
-        case let error as ConnectionTimeout: "no database connection within \(error.timeout)"
+        case let error as DatabaseTimeout where error.waitingForConnection:
+            "no database connection within \(error.timeout)"
+        case let error as DatabaseTimeout: "the database did not answer within \(error.timeout)"
+        case is ConnectionLost: "the connection closed during the request"
         case let error?: "\(error)"
         case nil: "the transaction failed"
         }
@@ -450,6 +536,14 @@ enum TermRows {
         let p: String
         let i: String?
         let h: String?
+    }
+
+    /// The terms of ``PostgresVocabularyStore``'s set read: `[[term, identifier, hint], …]`.
+    static func terms(fromJSON json: String) throws -> [VocabularyTerm] {
+        try JSONDecoder().decode([[String?]].self, from: Data(json.utf8)).map { row in
+            VocabularyTerm(phrase: row.first.flatMap { $0 } ?? "", identifier: row.count > 1 ? row[1] : nil,
+                           pronunciationHint: row.count > 2 ? row[2] : nil)
+        }
     }
 
     static func json(_ entries: [VocabularyTerm]) throws -> String {

@@ -1,6 +1,8 @@
 public import Hummingbird
+import HummingbirdCore
 public import Logging
 public import ServiceLifecycle
+import NIOCore
 import UnixSignals
 import VocabCore
 
@@ -31,10 +33,24 @@ public enum ServiceApplication {
         for service: VocabularyService, logger: Logger, services: [any Service] = [],
         onShutdown: @escaping @Sendable () async -> Void = {}
     ) -> some ApplicationProtocol {
-        Application(
+        let settings = service.configuration
+        let limits = HTTPConnectionLimits(maximumConnections: settings.maximumConnections,
+                                          readTimeout: TimeAmount(settings.readTimeout))
+        let metrics = service.metrics
+        let refusalLogger = logger
+        return Application(
             router: router(for: service),
-            configuration: .init(address: .hostname(service.configuration.host, port: service.configuration.port),
-                                 serverName: "vocab"),
+            server: HTTPServerBuilder { responder in
+                GuardedHTTP1Channel(responder: responder, limits: limits,
+                                    idleTimeout: settings.idleTimeout) { refusal in
+                    metrics.countRefusal(refusal.reason)
+                    refusalLogger.notice("connection answered by the server", metadata: [
+                        "reason": "\(refusal.reason)", "status": "\(refusal.status)",
+                        "open_connections": "\(limits.count)",
+                    ])
+                }
+            },
+            configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "vocab"),
             services: services + [ShutdownHook(action: onShutdown, logger: logger)],
             logger: logger)
     }

@@ -27,6 +27,17 @@ public struct ServiceConfiguration: Sendable {
     /// that a write through one instance is seen by every instance's next resolve.
     public var stampLifetime: Duration = .seconds(1)
 
+    /// How long a connection may stay open without a request under way: idle between requests, or a
+    /// request whose head has not fully arrived. Then the server closes it.
+    public var idleTimeout: Duration = .seconds(30)
+    /// How long a request's body may take to arrive after its head; then it is answered `408` and its
+    /// connection closed.
+    public var readTimeout: Duration = .seconds(30)
+    /// The most connections open at once; a connection beyond is answered `503` and closed.
+    public var maximumConnections: Int = 1_000
+    /// How long a request's database work may take in all (PostgreSQL); then it is answered `503`.
+    public var requestTimeout: Duration = .seconds(10)
+
     /// The settings for several instances over one database: stamps read on every resolve.
     public static var sharedDatabase: ServiceConfiguration {
         var configuration = ServiceConfiguration()

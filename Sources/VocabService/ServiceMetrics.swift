@@ -8,6 +8,7 @@ import Synchronization
 /// several applications — tests — each count their own).
 ///
 /// - `vocab_http_requests_total{route,method,status}`
+/// - `vocab_http_connections_refused_total{reason}`: connections the server answered and closed itself
 /// - `vocab_resolve_duration_seconds` (histogram): resolving a query, index look-up included
 /// - `vocab_index_build_duration_seconds` (histogram): building (or loading) an index on a cache miss
 /// - `vocab_index_cache_hits_total`, `vocab_index_cache_misses_total`, `vocab_index_cache_evictions_total`
@@ -51,6 +52,13 @@ public final class ServiceMetrics: Sendable {
         registry.makeCounter(name: "vocab_http_requests_total",
                              labels: [("route", route), ("method", method.rawValue), ("status", String(status.code))],
                              help: "HTTP requests answered, by route, method and status").increment()
+    }
+
+    /// Counts one connection the server answered below the router (`connection_limit`, `read_timeout`,
+    /// `malformed_request`).
+    func countRefusal(_ reason: String) {
+        registry.makeCounter(name: "vocab_http_connections_refused_total", labels: [("reason", reason)],
+                             help: "Connections answered and closed by the server itself, by reason").increment()
     }
 
     /// The exposition text, with the cache's gauges brought up to date first.

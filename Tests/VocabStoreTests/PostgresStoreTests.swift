@@ -39,6 +39,59 @@ struct PostgresStoreTests {
         #expect(after.previousCount == 2)
     }
 
+    @Test("Reads whose backends are terminated mid-set fail with the database named, never crash, and recover")
+    func backendsTerminatedMidRead() async throws {
+        // postgres-nio 1.33.2 stops with a precondition failure (RowStreamStateMachine.channelReadComplete)
+        // when a connection closes while a many-row result waits for its reader; this reproduced it in about
+        // one round in three before the store read sets as one row.
+        let cluster = try await PostgresTestServer.Cluster.make()
+        defer { cluster.destroy() }
+        let url = try DatabaseURL(cluster.url)
+        let store = PostgresVocabularyStore(url: url, maximumConnections: 4, connectTimeout: .seconds(2),
+                                            requestTimeout: .seconds(4))
+        Task { try await store.run() }
+        try await retrying { try await store.migrate() }
+        let terms = (1...30_000).map { "Contact \($0) Lastname\($0 % 97)" }
+        try await store.replace(terms, for: alice, type: .contactName)
+        let killer = PostgresClient(configuration: url.configuration)
+        let killerRun = Task { await killer.run() }
+        defer { killerRun.cancel() }
+
+        let outcomes = ReadOutcomes()
+        let readers = (0..<4).map { _ in
+            Task { [outcomes] in
+                while !outcomes.isStopped {
+                    let started = ContinuousClock.now
+                    defer { outcomes.count { $0.slowest = max($0.slowest, ContinuousClock.now - started) } }
+                    do {
+                        let set = try await store.vocabulary(for: alice, type: .contactName)
+                        outcomes.count { if set?.terms == terms { $0.complete += 1 } else { $0.wrong += 1 } }
+                    } catch is VocabularyStoreError {
+                        outcomes.count { $0.failed += 1 }
+                    } catch {
+                        outcomes.count { $0.wrong += 1 }
+                    }
+                }
+            }
+        }
+        for round in 0..<20 {
+            try await Task.sleep(for: .milliseconds(150 + 40 * (round % 5)))
+            try await killer.query("""
+                SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                WHERE pid <> pg_backend_pid() AND backend_type = 'client backend'
+                """)
+        }
+        outcomes.stop()
+        for reader in readers { await reader.value }
+
+        let seen = outcomes.count { $0 }
+        print("reads under terminated backends: \(seen)")
+        #expect(seen.slowest < .seconds(5), "a read took longer than the request timeout (4 s) and a second: \(seen)")
+        #expect(seen.wrong == 0, "a read returned a partial set or failed with something else: \(seen)")
+        #expect(seen.failed > 0, "no read was interrupted, so this proved nothing: \(seen)")
+        #expect(try await retrying { try await store.vocabulary(for: alice, type: .contactName) }?.terms == terms)
+    }
+
     @Test("Migrations are named, applied once, and safe when several stores start at once")
     func migrationsOnce() async throws {
         let url = try DatabaseURL(try await PostgresTestServer.urlInFreshSchema())
@@ -155,6 +208,21 @@ func retrying<T>(_ body: () async throws -> T) async throws -> T {
         if let value = try? await body() { return value }
     }
     return try await body()
+}
+
+/// How concurrent reads ended: the whole set, a store error, or anything else.
+final class ReadOutcomes: Sendable {
+    struct Counts: Sendable {
+        var complete = 0, failed = 0, wrong = 0
+        var slowest = Duration.zero
+    }
+    private let counts = Mutex(Counts())
+    private let stopped = Mutex(false)
+
+    var isStopped: Bool { stopped.withLock { $0 } }
+    func stop() { stopped.withLock { $0 = true } }
+
+    func count<T>(_ body: (inout Counts) -> T) -> T { counts.withLock { body(&$0) } }
 }
 
 /// Events a feed reported, for waiting on.

@@ -2,6 +2,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOCore
+import NIOHTTP1
 import VocabCore
 import VocabStore
 
@@ -33,6 +35,13 @@ struct ProblemMiddleware: RouterMiddleware {
         } catch let error as VocabularyStoreError {
             context.logger.error("store failure", metadata: ["error": "\(error)"])
             response = Problem.render(Problem(.serviceUnavailable, "the vocabulary store is unavailable; try again"))
+        } catch where Self.isClientGone(error) {
+            // The client closed its connection mid-request, or the server is shutting down: nobody reads
+            // this answer, and nothing is wrong with the service.
+            context.logger.info("request ended early", metadata: [
+                "reason": "\(error is CancellationError ? "cancelled" : "client disconnected")", "error": "\(error)",
+            ])
+            response = Problem.render(Problem(.serviceUnavailable, "the request ended before it was answered"))
         } catch {
             context.logger.error("unexpected failure", metadata: ["error": "\(error)"])
             response = Problem.render(Problem(.internalServerError, "an unexpected error; it has been logged"))
@@ -44,5 +53,17 @@ struct ProblemMiddleware: RouterMiddleware {
             "duration_us": "\(elapsed.components.attoseconds / 1_000_000_000_000 + elapsed.components.seconds * 1_000_000)",
         ])
         return response
+    }
+
+    /// Whether `error` says the request's connection went away (the client disconnected mid-body, the
+    /// server closed it) or its task was cancelled (shutdown), rather than that the service failed.
+    static func isClientGone(_ error: any Error) -> Bool {
+        switch error {
+        case is CancellationError: true
+        case HTTPParserError.invalidEOFState: true
+        case let error as ChannelError:
+            [.ioOnClosedChannel, .alreadyClosed, .eof, .outputClosed, .inputClosed].contains(error)
+        default: false
+        }
     }
 }

@@ -51,6 +51,32 @@ struct Serve: AsyncParsableCommand {
         "How long a request waits for a database connection before it is answered 503 (default 2 seconds).",
         valueName: "seconds"))
     var databaseTimeout: Double = 2
+
+    @Option(name: .customLong("request-timeout"), help: ArgumentHelp(
+        "How long a request's database work may take in all, connection wait included, before it is answered "
+            + "503: its statements are stopped and its transaction rolled back (default 10 seconds).",
+        valueName: "seconds"))
+    var requestTimeout: Double = 10
+
+    @Option(name: .customLong("idle-timeout"), help: ArgumentHelp(
+        "How long a connection may stay open with no request under way, or with a request head that has not "
+            + "fully arrived, before the server closes it (default 30 seconds).", valueName: "seconds"))
+    var idleTimeout: Double = 30
+
+    @Option(name: .customLong("read-timeout"), help: ArgumentHelp(
+        "How long a request body may take to arrive after its head before it is answered 408 and its "
+            + "connection closed (default 30 seconds).", valueName: "seconds"))
+    var readTimeout: Double = 30
+
+    @Option(name: .customLong("max-connections"), help: ArgumentHelp(
+        "The most client connections open at once; one more is answered 503 and closed (default 1000).",
+        valueName: "count"))
+    var maxConnections: Int = 1_000
+
+    @Option(name: .customLong("shutdown-timeout"), help: ArgumentHelp(
+        "On SIGTERM or SIGINT, how long requests under way may take to finish before they are cancelled "
+            + "(default 15 seconds); the process exits 0 at most 5 seconds after that.", valueName: "seconds"))
+    var shutdownTimeout: Double = 15
     @OptionGroup var localesOptions: LocalesOptions
 
     @Option(name: .customLong("cache-size"), help: ArgumentHelp(
@@ -87,6 +113,19 @@ struct Serve: AsyncParsableCommand {
         }
         guard databaseTimeout > 0, databaseTimeout <= 600 else {
             throw ValidationError("--database-timeout \(databaseTimeout) is out of range; expected more than 0 and at most 600 seconds")
+        }
+        for (name, value) in [("--request-timeout", requestTimeout), ("--idle-timeout", idleTimeout),
+                              ("--read-timeout", readTimeout), ("--shutdown-timeout", shutdownTimeout)] {
+            guard value > 0, value <= 3_600 else {
+                throw ValidationError("\(name) \(value) is out of range; expected more than 0 and at most 3600 seconds")
+            }
+        }
+        guard requestTimeout >= databaseTimeout else {
+            throw ValidationError("--request-timeout \(requestTimeout) is shorter than --database-timeout "
+                + "\(databaseTimeout); the request bound includes the wait for a connection")
+        }
+        guard (1...100_000).contains(maxConnections) else {
+            throw ValidationError("--max-connections \(maxConnections) is out of range; expected 1 to 100000")
         }
         guard (1...1_000).contains(databaseConnections) else {
             throw ValidationError("--database-connections \(databaseConnections) is out of range; expected 1 to 1000")
@@ -136,6 +175,10 @@ struct Serve: AsyncParsableCommand {
             configuration.maximumBodyBytes = try ByteSize.parse(maxBodySize, option: "--max-body-size")
         }
         configuration.keepsIndexesOnDisk = configuration.keepsIndexesOnDisk && !noIndexFiles
+        configuration.requestTimeout = .seconds(requestTimeout)
+        configuration.idleTimeout = .seconds(idleTimeout)
+        configuration.readTimeout = .seconds(readTimeout)
+        configuration.maximumConnections = maxConnections
         return configuration
     }
 
@@ -175,7 +218,7 @@ struct Serve: AsyncParsableCommand {
                 logger.error("closing the store failed", metadata: ["error": "\(error)"])
             }
         }
-        try await application.runUntilSignalled()
+        try await application.runUntilSignalled(gracePeriod: .seconds(shutdownTimeout))
     }
 
     /// Serves over PostgreSQL: the pool and the change follower run beside the server; the schema is
@@ -190,7 +233,7 @@ struct Serve: AsyncParsableCommand {
         let adminToken = try loadAdminToken(logger: logger)
         let store = PostgresVocabularyStore(url: database, maximumConnections: databaseConnections,
                                             connectTimeout: .milliseconds(Int(databaseTimeout * 1_000)),
-                                            logger: Logger(label: "vocab.postgres"))
+                                            requestTimeout: configuration.requestTimeout, logger: Logger(label: "vocab.postgres"))
         let pool = Task { try await store.run() }
         defer { pool.cancel() }
         try await migrate(store, logger: logger)
@@ -204,7 +247,7 @@ struct Serve: AsyncParsableCommand {
             for: service, logger: logger, services: [ChangeFollower(feed: store, service: service)]) {
             logger.info("store closed", metadata: ["database": "\(database)"])
         }
-        try await application.runUntilSignalled()
+        try await application.runUntilSignalled(gracePeriod: .seconds(shutdownTimeout))
     }
 
     private func migrate(_ store: PostgresVocabularyStore, logger: Logger) async throws {
