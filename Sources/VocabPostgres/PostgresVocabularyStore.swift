@@ -303,9 +303,9 @@ public final class PostgresVocabularyStore: VocabularyStore, VocabularyChangeFee
                 race.start(continuation)
                 let work = Task { [client] in
                     do {
-                        race.finish(.success(try await Self.leasingOpen(from: client, race: race, body)))
+                        race.finish(.success(try await Self.leasingOpen(from: client, race: race, body)), byWork: true)
                     } catch {
-                        race.finish(.failure(error))
+                        race.finish(.failure(error), byWork: true)
                     }
                 }
                 race.setWork(work)
@@ -434,9 +434,10 @@ public final class PostgresVocabularyStore: VocabularyStore, VocabularyChangeFee
             return open
         }
 
-        /// Answers with `result` unless already answered; a failure answered while the work still runs
-        /// stops it (its lease cancelled, or its connection closed).
-        func finish(_ result: Result<T, any Error>) {
+        /// Answers with `result` unless already answered. An answer that does not come from the work itself
+        /// (a timeout, a cancellation, a lost connection) stops the work: its lease is cancelled, or its
+        /// connection closed.
+        func finish(_ result: Result<T, any Error>, byWork: Bool = false) {
             let (continuation, work, connection, timer) = state.withLock { state in
                 guard !state.done else {
                     return (CheckedContinuation<T, any Error>?.none, Task<Void, Never>?.none, PostgresConnection?.none,
@@ -448,7 +449,7 @@ public final class PostgresVocabularyStore: VocabularyStore, VocabularyChangeFee
             }
             timer?.cancel()
             continuation?.resume(with: result)
-            guard case .failure = result, continuation != nil else { return }
+            guard !byWork, continuation != nil else { return }
             if let connection {
                 let closing: EventLoopFuture<Void> = connection.close()
                 _ = closing

@@ -53,6 +53,11 @@ public final class LanguageContexts: Sendable {
     ///
     /// - Throws: ``Problem`` 422 naming `field`.
     func canonical(_ code: String, field: String) throws -> SiriLanguageCode {
+        guard LanguageCodeShape.matches(code) else {
+            throw Problem.invalid(field, LanguageCodeError(value: code).description
+                + " (expected a language of 2-3 letters, then optionally a 4-letter script, a 2-letter or "
+                + "3-digit region and a variant, e.g. fr-FR, zh-Hant-TW, es-419)")
+        }
         do { return try tags.canonicalize(code) } catch {
             throw Problem.invalid(field, LanguageCodeError(value: code).description)
         }

@@ -15,6 +15,7 @@ public enum ServiceApplication {
         // Outermost first: count what the client finally gets, after errors became problem documents.
         router.middlewares.add(RequestCountingMiddleware(metrics: service.metrics))
         router.middlewares.add(ProblemMiddleware())
+        router.middlewares.add(EmptySegmentMiddleware())
         OperationsRoutes(service: service).register(on: router)
         AdminRoutes(service: service).register(on: router)
         UserRoutes(service: service).register(on: router)

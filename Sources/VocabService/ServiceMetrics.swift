@@ -33,32 +33,52 @@ public final class ServiceMetrics: Sendable {
                                           .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250),
                                           .seconds(1), .seconds(2.5)]
         resolveDuration = registry.makeDurationHistogram(
-            name: "vocab_resolve_duration_seconds", buckets: latencyBuckets,
-            help: "Time to resolve a query against a user's set, index look-up included")
+            descriptor: Self.metric("vocab_resolve_duration_seconds",
+                                    help: "Time to resolve a query against a user's set, index look-up included"),
+            buckets: latencyBuckets)
         buildDuration = registry.makeDurationHistogram(
-            name: "vocab_index_build_duration_seconds", buckets: latencyBuckets,
-            help: "Time to build or load an index on a cache miss")
-        cacheHits = registry.makeCounter(name: "vocab_index_cache_hits_total", help: "Index cache hits")
-        cacheMisses = registry.makeCounter(name: "vocab_index_cache_misses_total", help: "Index cache misses")
-        cacheEvictions = registry.makeCounter(name: "vocab_index_cache_evictions_total",
-                                              help: "Indexes evicted to stay within the bound")
-        cacheBytes = registry.makeGauge(name: "vocab_index_cache_bytes", help: "Bytes of index held")
-        cacheEntries = registry.makeGauge(name: "vocab_index_cache_entries", help: "Indexes held")
-        cacheCapacity = registry.makeGauge(name: "vocab_index_cache_capacity_bytes", help: "The cache bound")
+            descriptor: Self.metric("vocab_index_build_duration_seconds",
+                                    help: "Time to build or load an index on a cache miss"),
+            buckets: latencyBuckets)
+        cacheHits = registry.makeCounter(
+            descriptor: Self.metric("vocab_index_cache_hits_total", help: "Index cache hits"))
+        cacheMisses = registry.makeCounter(
+            descriptor: Self.metric("vocab_index_cache_misses_total", help: "Index cache misses"))
+        cacheEvictions = registry.makeCounter(
+            descriptor: Self.metric("vocab_index_cache_evictions_total",
+                                    help: "Indexes evicted to stay within the bound"))
+        cacheBytes = registry.makeGauge(
+            descriptor: Self.metric("vocab_index_cache_bytes", help: "Bytes of index held"))
+        cacheEntries = registry.makeGauge(
+            descriptor: Self.metric("vocab_index_cache_entries", help: "Indexes held"))
+        cacheCapacity = registry.makeGauge(
+            descriptor: Self.metric("vocab_index_cache_capacity_bytes", help: "The cache bound"))
+    }
+
+    /// The descriptor of a metric named in full (`vocab_<name>_<unit>`): the namespace, the name and the
+    /// unit that Prometheus's descriptor joins back into the same name.
+    static func metric(_ fullName: String, help: String) -> MetricNameDescriptor {
+        let parts = fullName.split(separator: "_")
+        return MetricNameDescriptor(namespace: String(parts[0]),
+                                    metricName: parts.dropFirst().dropLast().joined(separator: "_"),
+                                    unitName: String(parts[parts.count - 1]), helpText: help)
     }
 
     /// Counts one answered request.
     func countRequest(route: String, method: HTTPRequest.Method, status: HTTPResponse.Status) {
-        registry.makeCounter(name: "vocab_http_requests_total",
-                             labels: [("route", route), ("method", method.rawValue), ("status", String(status.code))],
-                             help: "HTTP requests answered, by route, method and status").increment()
+        registry.makeCounter(
+            descriptor: Self.metric("vocab_http_requests_total",
+                                    help: "HTTP requests answered, by route, method and status"),
+            labels: [("route", route), ("method", method.rawValue), ("status", String(status.code))]).increment()
     }
 
     /// Counts one connection the server answered below the router (`connection_limit`, `read_timeout`,
     /// `malformed_request`).
     func countRefusal(_ reason: String) {
-        registry.makeCounter(name: "vocab_http_connections_refused_total", labels: [("reason", reason)],
-                             help: "Connections answered and closed by the server itself, by reason").increment()
+        registry.makeCounter(
+            descriptor: Self.metric("vocab_http_connections_refused_total",
+                                    help: "Connections answered and closed by the server itself, by reason"),
+            labels: [("reason", reason)]).increment()
     }
 
     /// The exposition text, with the cache's gauges brought up to date first.

@@ -8,7 +8,7 @@ import VocabTestSupport
 
 /// Several `vocab serve` processes over one PostgreSQL database (`--database-url`): coherence across
 /// instances, and what clients see while the database restarts.
-@Suite(.serialized, .enabled(if: PostgresTestServer.runsFaultTests,
+@Suite(.serialized, .timeLimit(.minutes(3)), .enabled(if: PostgresTestServer.runsFaultTests,
                               "runs alone in the second pass of scripts/test.sh (VOCAB_TEST_FAULTS=1), with a PostgreSQL server"))
 struct SharedDatabaseServeTests {
     static let admin = "shared-serve-admin-token-0123456789"
@@ -108,6 +108,104 @@ struct SharedDatabaseServeTests {
         #expect(problem.contains("\"status\":503") || problem.contains("\"status\": 503"))
         #expect(problem.contains("the vocabulary store is unavailable"))
         #expect(server.logText.contains("store failure"))
+    }
+
+    @Test("Large writes in flight when PostgreSQL restarts are each answered within the bound, whole or not at all")
+    func restartUnderLargeWrites() async throws {
+        let cluster = try await PostgresTestServer.Cluster.make()
+        defer { cluster.destroy() }
+        let server = try await OffThread.run {
+            try RunningServer(arguments: ["--database-url", cluster.url, "--database-timeout", "1", "--request-timeout", "5"],
+                              environment: ["VOCAB_ADMIN_TOKEN": Self.admin])
+        }
+        defer { _ = server.stop() }
+        let users = ["ann", "ben", "cy"]
+        var tokens: [String: String] = [:]
+        for user in users {
+            let (_, minted) = try await server.send("POST", "/v1/admin/users/\(user)/tokens", token: Self.admin)
+            tokens[user] = try #require(try Self.object(minted)["token"] as? String)
+            #expect(try await server.send("PUT", "/v1/users/\(user)/vocabulary/contactName", token: tokens[user],
+                                          body: Data(#"{"terms": ["Bobo"]}"#.utf8)).0 == 200)
+        }
+        let terms = (0..<30_000).map { "Given\($0) Family\($0 % 977)" }
+        let body = try JSONSerialization.data(withJSONObject: ["terms": terms])
+        for round in 0..<3 {
+            let writes = users.map { user in
+                Task { [tokens] in
+                    let started = ContinuousClock.now
+                    let (status, _) = try await server.send("PUT", "/v1/users/\(user)/vocabulary/contactName",
+                                                            token: tokens[user], body: body)
+                    return (status, ContinuousClock.now - started)
+                }
+            }
+            try await Task.sleep(for: .milliseconds(150 + 100 * round))
+            try await cluster.stop()
+            try await cluster.start()
+            for write in writes {
+                let (status, took) = try await write.value
+                #expect([200, 503].contains(status), "round \(round): \(status)")
+                // The bound: 5 s of database work, after the body is read and the terms are checked.
+                #expect(took < .seconds(12), "round \(round): answered after \(took)")
+            }
+        }
+        // Each set is whole: the new one or the old one, never a part.
+        for user in users {
+            var count: Int?
+            for _ in 0..<50 where count == nil {
+                let (status, listed) = try await server.send("GET", "/v1/users/\(user)/vocabulary/contactName",
+                                                             token: tokens[user])
+                if status == 200 { count = (try Self.object(listed)["terms"] as? [Any])?.count }
+                if count == nil { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            #expect(count == 1 || count == 30_000, "\(user): \(String(describing: count))")
+        }
+        #expect(!server.logText.contains("Fatal error"))
+    }
+
+    @Test("A request stuck in the database is answered 503 at --request-timeout; SIGTERM with one stuck exits 0")
+    func stuckRequestsBoundedAndShutdownClean() async throws {
+        let url = try await PostgresTestServer.urlInFreshSchema()
+        let server = try await OffThread.run {
+            try RunningServer(arguments: ["--database-url", url, "--database-timeout", "1", "--request-timeout", "2",
+                                          "--shutdown-timeout", "2"],
+                              environment: ["VOCAB_ADMIN_TOKEN": Self.admin])
+        }
+        let user = "stuck-\(UUID().uuidString.prefix(8).lowercased())"
+        let (_, minted) = try await server.send("POST", "/v1/admin/users/\(user)/tokens", token: Self.admin)
+        let token = try #require(try Self.object(minted)["token"] as? String)
+        // Another session holds the user's write lock, as a long transaction of another instance would.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        holder.arguments = ["psql", url, "-qc",
+                            "SELECT pg_advisory_xact_lock(hashtextextended('\(user)', 0)), pg_sleep(20)"]
+        holder.standardOutput = FileHandle.nullDevice
+        holder.standardError = FileHandle.nullDevice
+        try holder.run()
+        defer { holder.terminate() }
+        try await Task.sleep(for: .milliseconds(500))
+
+        let started = ContinuousClock.now
+        let (status, answer) = try await server.send("PUT", "/v1/users/\(user)/vocabulary/contactName", token: token,
+                                                     body: Data(#"{"terms": ["Bobo"]}"#.utf8))
+        let took = ContinuousClock.now - started
+        #expect(status == 503, "\(String(decoding: answer, as: UTF8.self))")
+        #expect(String(decoding: answer, as: UTF8.self).contains("the vocabulary store is unavailable"))
+        #expect(took >= .seconds(2) && took < .seconds(4), "answered after \(took)")
+
+        // SIGTERM while another write waits on the lock: it is cancelled within the grace period, exit 0.
+        let stuck = Task {
+            try? await server.send("PUT", "/v1/users/\(user)/vocabulary/contactName", token: token,
+                                   body: Data(#"{"terms": ["Zoé"]}"#.utf8))
+        }
+        try await Task.sleep(for: .milliseconds(500))
+        let signalled = ContinuousClock.now
+        let exit = server.stop(SIGTERM)
+        let stopped = ContinuousClock.now - signalled
+        _ = await stuck.value
+        #expect(exit == 0, "\(server.logText.suffix(2_000))")
+        #expect(stopped < .seconds(8), "stopped after \(stopped)")
+        #expect(!server.logText.contains("Fatal error"), "\(server.logText.suffix(2_000))")
+        #expect(!server.logText.contains("unexpected failure"), "\(server.logText.suffix(2_000))")
     }
 
     static func object(_ data: Data) throws -> [String: Any] {

@@ -45,6 +45,8 @@ import VocabService
         (#"["A"]"#, 422, nil),
         (#"{"terms": ["#, 400, nil),
         ("", 400, nil),
+        (#"{"terms": ["A"], "terms": ["B"]}"#, 422, "terms"),
+        (#"{"terms": [{"phrase": "A", "identifier": "1", "phrase": "B"}]}"#, 422, "terms[0].phrase"),
     ] as [(String, Int, String?)])
     func badBodies(body: String, status: Int, field: String?) async throws {
         try await ServiceHarness().run { client in

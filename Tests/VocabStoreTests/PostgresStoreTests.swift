@@ -10,7 +10,7 @@ import VocabTestSupport
 
 /// What only the PostgreSQL store has: a connection that can be killed, a server that restarts, several
 /// processes migrating at once, and change notifications. (The common contract is ``StoreBehaviourTests``.)
-@Suite(.enabled(if: PostgresTestServer.runsFaultTests,
+@Suite(.timeLimit(.minutes(3)), .enabled(if: PostgresTestServer.runsFaultTests,
                  "runs alone in the second pass of scripts/test.sh (VOCAB_TEST_FAULTS=1), with a PostgreSQL server"))
 struct PostgresStoreTests {
     let alice: UserID = "alice"

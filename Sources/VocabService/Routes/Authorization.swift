@@ -59,7 +59,9 @@ struct Authorization: Sendable {
     /// The `{user}` path value, percent-decoded and validated (for admin routes, where it is the subject).
     static func pathUser(_ context: VocabRequestContext) throws -> UserID {
         let raw = try context.parameters.require("user")
-        let decoded = raw.removingPercentEncoding ?? raw
+        guard let decoded = raw.removingPercentEncoding else {
+            throw Problem.invalid("user", "'\(raw)' has a percent escape that does not decode to UTF-8; expected a user id")
+        }
         do { return try UserID(validating: decoded) } catch {
             throw Problem.invalid("user", error.description)
         }

@@ -35,6 +35,10 @@ enum BodyDecoding {
         }
         let data = Data(buffer: buffer)
         guard !data.isEmpty else { throw Problem(.badRequest, "the body is empty; expected a JSON object") }
+        if let repeated = data.withUnsafeBytes(RepeatedKeyScan.firstRepeatedKey) {
+            throw Problem.invalid(repeated, "the key '\(repeated.split(separator: ".").last ?? "")' appears twice "
+                + "in one object; give each key once")
+        }
         do {
             return try JSONDecoder().decode(Checked<T>.self, from: data).value
         } catch let problem as Problem {

@@ -54,9 +54,10 @@ struct Serve: AsyncParsableCommand {
 
     @Option(name: .customLong("request-timeout"), help: ArgumentHelp(
         "How long a request's database work may take in all, connection wait included, before it is answered "
-            + "503: its statements are stopped and its transaction rolled back (default 10 seconds).",
+            + "503: its statements are stopped and its transaction rolled back (default 10 seconds, or "
+            + "--database-timeout if longer).",
         valueName: "seconds"))
-    var requestTimeout: Double = 10
+    var requestTimeout: Double?
 
     @Option(name: .customLong("idle-timeout"), help: ArgumentHelp(
         "How long a connection may stay open with no request under way, or with a request head that has not "
@@ -114,13 +115,13 @@ struct Serve: AsyncParsableCommand {
         guard databaseTimeout > 0, databaseTimeout <= 600 else {
             throw ValidationError("--database-timeout \(databaseTimeout) is out of range; expected more than 0 and at most 600 seconds")
         }
-        for (name, value) in [("--request-timeout", requestTimeout), ("--idle-timeout", idleTimeout),
+        for (name, value) in [("--request-timeout", requestTimeout ?? 10), ("--idle-timeout", idleTimeout),
                               ("--read-timeout", readTimeout), ("--shutdown-timeout", shutdownTimeout)] {
             guard value > 0, value <= 3_600 else {
                 throw ValidationError("\(name) \(value) is out of range; expected more than 0 and at most 3600 seconds")
             }
         }
-        guard requestTimeout >= databaseTimeout else {
+        if let requestTimeout, requestTimeout < databaseTimeout {
             throw ValidationError("--request-timeout \(requestTimeout) is shorter than --database-timeout "
                 + "\(databaseTimeout); the request bound includes the wait for a connection")
         }
@@ -175,7 +176,7 @@ struct Serve: AsyncParsableCommand {
             configuration.maximumBodyBytes = try ByteSize.parse(maxBodySize, option: "--max-body-size")
         }
         configuration.keepsIndexesOnDisk = configuration.keepsIndexesOnDisk && !noIndexFiles
-        configuration.requestTimeout = .seconds(requestTimeout)
+        configuration.requestTimeout = .seconds(requestTimeout ?? max(10, databaseTimeout))
         configuration.idleTimeout = .seconds(idleTimeout)
         configuration.readTimeout = .seconds(readTimeout)
         configuration.maximumConnections = maxConnections
