@@ -507,7 +507,8 @@ public final class PostgresVocabularyStore: VocabularyStore, VocabularyChangeFee
         case let error?: "\(error)"
         case nil: "the transaction failed"
         }
-        return VocabularyStoreError(path: url.redacted, message: message)
+        let state = (cause as? PSQLError)?.serverInfo?[.sqlState]
+        return VocabularyStoreError(path: url.redacted, message: message, isStorageFull: state == "53100")
     }
 
     /// PostgreSQL's message and SQLSTATE for a server error; the kind of failure (and its cause) otherwise.

@@ -9,7 +9,7 @@ public enum OpenAPIDocument {
   "info": {
     "title": "vocab",
     "version": "1.0.0",
-    "description": "Language-aware resolution of spoken names against each user's ordered vocabulary and each locale's app vocabulary. Errors are RFC 9457 problem documents naming the field at fault.",
+    "description": "Language-aware resolution of spoken names against each user's ordered vocabulary and each locale's app vocabulary. Errors are RFC 9457 problem documents naming the field at fault. Below the routes, the server answers with problem documents too: 503 to a connection beyond --max-connections, 408 to a request whose body does not arrive within --read-timeout, 431 to a request line or headers over 16 KB a line, 64 KB in all or 200 fields, 400 to other malformed HTTP (conflicting lengths); a connection idle for --idle-timeout is closed.",
     "license": {
       "name": "Apache-2.0",
       "identifier": "Apache-2.0"
@@ -841,7 +841,7 @@ public enum OpenAPIDocument {
             }
           },
           "503": {
-            "description": "The store is unavailable.",
+            "description": "The store is unavailable, or (PostgreSQL) the request's database work did not finish within --request-timeout; nothing was changed.",
             "content": {
               "application/problem+json": {
                 "schema": {
@@ -945,7 +945,17 @@ public enum OpenAPIDocument {
             }
           },
           "503": {
-            "description": "The store is unavailable.",
+            "description": "The store is unavailable, or (PostgreSQL) the request's database work did not finish within --request-timeout; nothing was changed.",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "507": {
+            "description": "The store's disk is full; nothing was changed (`/readyz` reports it until a write succeeds).",
             "content": {
               "application/problem+json": {
                 "schema": {
@@ -1026,7 +1036,7 @@ public enum OpenAPIDocument {
             }
           },
           "503": {
-            "description": "The store is unavailable.",
+            "description": "The store is unavailable, or (PostgreSQL) the request's database work did not finish within --request-timeout; nothing was changed.",
             "content": {
               "application/problem+json": {
                 "schema": {
@@ -1087,7 +1097,17 @@ public enum OpenAPIDocument {
             }
           },
           "503": {
-            "description": "The store is unavailable.",
+            "description": "The store is unavailable, or (PostgreSQL) the request's database work did not finish within --request-timeout; nothing was changed.",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "507": {
+            "description": "The store's disk is full; nothing was changed (`/readyz` reports it until a write succeeds).",
             "content": {
               "application/problem+json": {
                 "schema": {
@@ -1152,7 +1172,17 @@ public enum OpenAPIDocument {
             }
           },
           "503": {
-            "description": "The store is unavailable.",
+            "description": "The store is unavailable, or (PostgreSQL) the request's database work did not finish within --request-timeout; nothing was changed.",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "507": {
+            "description": "The store's disk is full; nothing was changed (`/readyz` reports it until a write succeeds).",
             "content": {
               "application/problem+json": {
                 "schema": {
@@ -1217,7 +1247,7 @@ public enum OpenAPIDocument {
             }
           },
           "503": {
-            "description": "The store is unavailable.",
+            "description": "The store is unavailable, or (PostgreSQL) the request's database work did not finish within --request-timeout; nothing was changed.",
             "content": {
               "application/problem+json": {
                 "schema": {
@@ -1298,7 +1328,17 @@ public enum OpenAPIDocument {
             }
           },
           "503": {
-            "description": "The store is unavailable.",
+            "description": "The store is unavailable, or (PostgreSQL) the request's database work did not finish within --request-timeout; nothing was changed.",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "507": {
+            "description": "The store's disk is full; nothing was changed (`/readyz` reports it until a write succeeds).",
             "content": {
               "application/problem+json": {
                 "schema": {
@@ -1359,7 +1399,17 @@ public enum OpenAPIDocument {
             }
           },
           "503": {
-            "description": "The store is unavailable.",
+            "description": "The store is unavailable, or (PostgreSQL) the request's database work did not finish within --request-timeout; nothing was changed.",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "507": {
+            "description": "The store's disk is full; nothing was changed (`/readyz` reports it until a write succeeds).",
             "content": {
               "application/problem+json": {
                 "schema": {
@@ -1464,7 +1514,7 @@ public enum OpenAPIDocument {
             }
           },
           "503": {
-            "description": "The store is unavailable.",
+            "description": "The store is unavailable, or (PostgreSQL) the request's database work did not finish within --request-timeout; nothing was changed.",
             "content": {
               "application/problem+json": {
                 "schema": {
@@ -1597,7 +1647,7 @@ public enum OpenAPIDocument {
             }
           },
           "503": {
-            "description": "The store is unavailable.",
+            "description": "The store is unavailable, or (PostgreSQL) the request's database work did not finish within --request-timeout; nothing was changed.",
             "content": {
               "application/problem+json": {
                 "schema": {
@@ -1685,7 +1735,17 @@ public enum OpenAPIDocument {
             }
           },
           "503": {
-            "description": "The store is unavailable.",
+            "description": "The store is unavailable, or (PostgreSQL) the request's database work did not finish within --request-timeout; nothing was changed.",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "507": {
+            "description": "The store's disk is full; nothing was changed (`/readyz` reports it until a write succeeds).",
             "content": {
               "application/problem+json": {
                 "schema": {
@@ -1746,7 +1806,7 @@ public enum OpenAPIDocument {
             }
           },
           "503": {
-            "description": "The store is unavailable.",
+            "description": "The store is unavailable, or (PostgreSQL) the request's database work did not finish within --request-timeout; nothing was changed.",
             "content": {
               "application/problem+json": {
                 "schema": {
@@ -1807,7 +1867,17 @@ public enum OpenAPIDocument {
             }
           },
           "503": {
-            "description": "The store is unavailable.",
+            "description": "The store is unavailable, or (PostgreSQL) the request's database work did not finish within --request-timeout; nothing was changed.",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "507": {
+            "description": "The store's disk is full; nothing was changed (`/readyz` reports it until a write succeeds).",
             "content": {
               "application/problem+json": {
                 "schema": {
@@ -1900,7 +1970,17 @@ public enum OpenAPIDocument {
             }
           },
           "503": {
-            "description": "The store is unavailable.",
+            "description": "The store is unavailable, or (PostgreSQL) the request's database work did not finish within --request-timeout; nothing was changed.",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "507": {
+            "description": "The store's disk is full; nothing was changed (`/readyz` reports it until a write succeeds).",
             "content": {
               "application/problem+json": {
                 "schema": {
@@ -1952,7 +2032,7 @@ public enum OpenAPIDocument {
             }
           },
           "503": {
-            "description": "Not ready.",
+            "description": "The store is unavailable, or (PostgreSQL) the request's database work did not finish within --request-timeout; nothing was changed.",
             "content": {
               "application/json": {
                 "schema": {

@@ -14,7 +14,7 @@ public enum ServiceApplication {
         let router = Router(context: VocabRequestContext.self)
         // Outermost first: count what the client finally gets, after errors became problem documents.
         router.middlewares.add(RequestCountingMiddleware(metrics: service.metrics))
-        router.middlewares.add(ProblemMiddleware())
+        router.middlewares.add(ProblemMiddleware(service: service))
         router.middlewares.add(EmptySegmentMiddleware())
         OperationsRoutes(service: service).register(on: router)
         AdminRoutes(service: service).register(on: router)

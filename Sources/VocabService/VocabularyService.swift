@@ -2,6 +2,7 @@ import Dispatch
 import HTTPTypes
 import Prometheus
 public import Foundation
+import Synchronization
 public import Logging
 public import VocabCore
 import VocabICU
@@ -26,6 +27,8 @@ public final class VocabularyService: Sendable {
     private let persisted: PersistedIndexes?
     private let hotState: HotStateCache
     private let logger: Logger
+    /// The last write the store refused for want of disk space, until a write succeeds.
+    private let storageFull = Mutex<(at: Date, error: String)?>(nil)
     /// Index builds run here, off Swift's cooperative threads (a 100,000-term build takes most of a second).
     private static let buildQueue = DispatchQueue(label: "vocab.index-build", attributes: .concurrent)
 
@@ -80,6 +83,7 @@ public final class VocabularyService: Sendable {
             if let (field, problem) = term.problem { throw Problem.invalid("terms[\(index)].\(field)", problem) }
         }
         let result = try await store.replace(terms, for: user, type: type, limits: configuration.limits, progress: nil)
+        storageFull.withLock { $0 = nil }
         hotState.forget(user)
         cache.removeAll(for: user, type: type)
         logger.info("replaced a set", metadata: ["user": "\(user)", "type": "\(type)", "stored": "\(result.stored)",
@@ -250,8 +254,18 @@ public final class VocabularyService: Sendable {
         return try await hotState.user(ofDigest: digest) { try await store.token(withDigest: digest)?.user }
     }
 
-    /// Whether the store answers (for `/readyz`).
+    /// Notes that the store refused a write for want of disk space (reported by `/readyz`).
+    func noteStorageFull(_ error: VocabularyStoreError) {
+        storageFull.withLock { $0 = (Date(), error.description) }
+        logger.error("the store's disk is full", metadata: ["error": "\(error)"])
+    }
+
+    /// Whether the store answers and has room for writes (for `/readyz`).
     func checkStore() async -> String? {
+        if let full = storageFull.withLock({ $0 }) {
+            return "the store's disk is full: a write was refused at \(full.at.formatted(.iso8601)) (\(full.error)); "
+                + "free space, then a successful write clears this"
+        }
         do {
             _ = try await store.changeStamp(for: "readiness-probe", type: .contactName)
             return nil

@@ -263,7 +263,8 @@ public final class SQLiteVocabularyStore: VocabularyStore {
         do {
             return try await body()
         } catch let error as DatabaseError {
-            throw VocabularyStoreError(path: path, message: error.message ?? "\(error.resultCode)")
+            throw VocabularyStoreError(path: path, message: error.message ?? "\(error.resultCode)",
+                                       isStorageFull: error.resultCode == .SQLITE_FULL)
         }
     }
 }

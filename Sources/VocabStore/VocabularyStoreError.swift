@@ -7,11 +7,15 @@ public struct VocabularyStoreError: Error, Sendable, CustomStringConvertible {
     public let path: String
     /// What went wrong.
     public let message: String
+    /// Whether the store refused a write for want of disk space (SQLite's `SQLITE_FULL`, PostgreSQL's
+    /// SQLSTATE 53100): the service answers 507 and reports it at `/readyz` until a write succeeds.
+    public let isStorageFull: Bool
 
     /// Creates an error.
-    public init(path: String, message: String) {
+    public init(path: String, message: String, isStorageFull: Bool = false) {
         self.path = path
         self.message = message
+        self.isStorageFull = isStorageFull
     }
 
     public var description: String { "store '\(path)': \(message)" }

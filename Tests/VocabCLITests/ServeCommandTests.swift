@@ -158,6 +158,67 @@ extension VocabBinary {
         #expect(text.contains(message), "\(text)")
     }
 
+    @Test("A second vocab serve on the same SQLite store is refused, naming the store and the first process")
+    func secondInstanceRefused() async throws {
+        let work = Workspace()
+        let environment = ["VOCAB_ADMIN_TOKEN": Self.admin]
+        let first = try await OffThread.run { try RunningServer(arguments: ["--store", work.store], environment: environment) }
+        let process = VocabBinary.makeServeProcess(["serve", "--port", "0", "--store", work.store], environment: environment)
+        let pipe = Pipe()
+        process.standardError = pipe
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus != 0, "\(text)")
+        #expect(text.contains("another vocab serve (process \(first.process.processIdentifier)) is serving this store"), "\(text)")
+        #expect(text.contains(work.store))
+        #expect(try await first.send("GET", "/healthz").0 == 200)
+        #expect(first.stop() == 0)
+        // Once the first has stopped, the store can be served again.
+        let again = try await OffThread.run { try RunningServer(arguments: ["--store", work.store], environment: environment) }
+        #expect(again.stop() == 0)
+    }
+
+    @Test("A full disk answers 507 naming the cause, /readyz reports it, and the stored set is kept",
+          .enabled(if: getuid() == 0, "mounts a 3 MB tmpfs, which needs root (CI runs as root)"))
+    func fullDisk() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vocab-full-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let mount = Subprocess.run(["/usr/bin/env", "mount", "-t", "tmpfs", "-o", "size=3m", "tmpfs", folder])
+        try #require(mount.status == 0, "mount failed: \(mount.output)")
+        defer {
+            _ = Subprocess.run(["/usr/bin/env", "umount", folder])
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+        let store = folder + "/vocabulary.sqlite"
+        let server = try await OffThread.run {
+            try RunningServer(arguments: ["--store", store, "--no-index-files"], environment: ["VOCAB_ADMIN_TOKEN": Self.admin])
+        }
+        let (_, minted) = try await server.send("POST", "/v1/admin/users/alice/tokens", token: Self.admin)
+        let token = try #require((try JSONSerialization.jsonObject(with: minted) as? [String: Any])?["token"] as? String)
+        #expect(try await server.send("PUT", "/v1/users/alice/vocabulary/contactName", token: token,
+                                      body: Data(#"{"terms": ["Bobo"]}"#.utf8)).0 == 200)
+        #expect(try await server.send("GET", "/readyz").0 == 200)
+
+        let terms = (0..<60_000).map { "Given\($0) Family\($0 % 977) Longer Name To Fill" }
+        let (status, body) = try await server.send("PUT", "/v1/users/alice/vocabulary/contactName", token: token,
+                                                   body: try JSONSerialization.data(withJSONObject: ["terms": terms]))
+        let text = String(decoding: body, as: UTF8.self)
+        #expect(status == 507, "\(text)")
+        #expect(text.contains("disk is full"), "\(text)")
+        let (ready, readyBody) = try await server.send("GET", "/readyz")
+        #expect(ready == 503)
+        #expect(String(decoding: readyBody, as: UTF8.self).contains("disk is full"))
+        let (_, kept) = try await server.send("GET", "/v1/users/alice/vocabulary/contactName", token: token)
+        #expect((try JSONSerialization.jsonObject(with: kept) as? [String: Any])?["terms"] as? [String] == ["Bobo"])
+        // A write that fits clears the report.
+        #expect(try await server.send("PUT", "/v1/users/alice/vocabulary/contactName", token: token,
+                                      body: Data(#"{"terms": ["Zoé"]}"#.utf8)).0 == 200)
+        #expect(try await server.send("GET", "/readyz").0 == 200)
+        #expect(server.stop() == 0)
+    }
+
     @Test("Without an admin token one is generated beside the store (mode 0600) and reused")
     func generatedAdminToken() async throws {
         let work = Workspace()

@@ -151,7 +151,7 @@ extension PostgresTestServer {
 /// `static let` was being initialized (the child stayed a zombie), and a pipe would be held open by the
 /// server the cluster script leaves running. File descriptors other than the three standard ones are
 /// closed in the child.
-enum Subprocess {
+public enum Subprocess {
     /// Sets close-on-exec on every descriptor above the standard three (the harness and NIO open some
     /// without it).
     private static func markOpenDescriptorsCloseOnExec() {
@@ -178,7 +178,7 @@ enum Subprocess {
         }
     }
 
-    static func run(_ arguments: [String]) -> (status: Int32, output: String) {
+    public static func run(_ arguments: [String]) -> (status: Int32, output: String) {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("vocab-subprocess-\(UUID()).out").path
         defer { unlink(output) }
         var actions = posix_spawn_file_actions_t()

@@ -12,6 +12,8 @@ import VocabStore
 /// (details logged, not shown). Each answer is logged with its route, status and duration.
 struct ProblemMiddleware: RouterMiddleware {
     typealias Context = VocabRequestContext
+    /// Told when the store's disk is full (for `/readyz`).
+    let service: VocabularyService
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response {
@@ -32,6 +34,10 @@ struct ProblemMiddleware: RouterMiddleware {
                     : error.status.reasonPhrase
                 response = Problem.render(Problem(error.status, detail))
             }
+        } catch let error as VocabularyStoreError where error.isStorageFull {
+            service.noteStorageFull(error)
+            response = Problem.render(Problem(HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), "the vocabulary store's disk is full; nothing "
+                + "was changed. Free space on the store's disk, then retry"))
         } catch let error as VocabularyStoreError {
             context.logger.error("store failure", metadata: ["error": "\(error)"])
             response = Problem.render(Problem(.serviceUnavailable, "the vocabulary store is unavailable; try again"))

@@ -205,6 +205,8 @@ struct Serve: AsyncParsableCommand {
         }
         let adminToken = try loadAdminToken(logger: logger)
         let store = try storeOptions.open()
+        let claim: ServeLock
+        do { claim = try ServeLock(storePath: store.path) } catch { throw CommandFailure(description: "\(error)") }
         let service = VocabularyService(store: store, storePath: store.path, locales: locales, adminToken: adminToken,
                                         configuration: configuration, logger: logger)
         logger.info("starting", metadata: [
@@ -220,6 +222,7 @@ struct Serve: AsyncParsableCommand {
             }
         }
         try await application.runUntilSignalled(gracePeriod: .seconds(shutdownTimeout))
+        withExtendedLifetime(claim) {}
     }
 
     /// Serves over PostgreSQL: the pool and the change follower run beside the server; the schema is
