@@ -17,6 +17,9 @@ public struct PhoneData: Sendable {
     public let dictionary: PronouncingDictionary?
     /// Where the dictionary was read from, or why there is none.
     public let dictionaryStatus: String
+    /// What is lost without the dictionary, when the default one is not installed (`nil` when it was read,
+    /// or when `$VOCAB_PRONOUNCING_DICTIONARY` is empty on purpose).
+    public let dictionaryWarning: String?
     /// Spelling cues to a name's origin.
     public let origins: OriginCues
     /// The calibrated decision (`shared/decision-model.txt`), when the folder has one.
@@ -46,6 +49,14 @@ extension LocaleDirectory {
     public static let pronouncingDictionaryVariable = "VOCAB_PRONOUNCING_DICTIONARY"
 
     private static let phoneDataCache = Mutex<[String: PhoneData?]>([:])
+    private static let warningHandler = Mutex<(@Sendable (String) -> Void)?>(nil)
+    private static let warned = Mutex(false)
+
+    /// Sets where a warning about the phone data goes (once per process): the CLI prints it to standard
+    /// error, the service logs it.
+    public static func reportWarnings(to handler: @escaping @Sendable (String) -> Void) {
+        warningHandler.withLock { $0 = handler }
+    }
 
     /// The phone data of this folder, read once per process and folder; `nil` when the folder has no
     /// `shared/phones.tsv` (the phone matcher is then off and names are matched by words alone).
@@ -57,12 +68,19 @@ extension LocaleDirectory {
         let dictionaryPath = environment[Self.pronouncingDictionaryVariable] ?? Self.defaultPronouncingDictionary
         let key = url.path + "\u{1F}" + dictionaryPath
         if let cached = Self.phoneDataCache.withLock({ $0[key] }) { return cached }
-        let loaded = try readPhoneData(dictionaryPath: dictionaryPath)
+        let named = environment[Self.pronouncingDictionaryVariable].map { !$0.isEmpty } ?? false
+        let loaded = try readPhoneData(dictionaryPath: dictionaryPath, named: named)
         Self.phoneDataCache.withLock { $0[key] = loaded }
+        if let warning = loaded?.dictionaryWarning, Self.warned.withLock({ warned in
+            defer { warned = true }
+            return !warned
+        }) {
+            Self.warningHandler.withLock { $0 }?(warning)
+        }
         return loaded
     }
 
-    private func readPhoneData(dictionaryPath: String) throws -> PhoneData? {
+    private func readPhoneData(dictionaryPath: String, named: Bool) throws -> PhoneData? {
         let shared = url.appendingPathComponent(Self.sharedFolderName)
         let inventoryFile = shared.appendingPathComponent("phones.tsv")
         guard FileManager.default.fileExists(atPath: inventoryFile.path) else { return nil }
@@ -128,8 +146,15 @@ extension LocaleDirectory {
         }
         var dictionary: PronouncingDictionary?
         var status = "none (\(Self.pronouncingDictionaryVariable) is empty)"
+        var warning: String?
         if !dictionaryPath.isEmpty {
-            if let data = FileManager.default.contents(atPath: dictionaryPath) {
+            let data = FileManager.default.contents(atPath: dictionaryPath)
+            if data == nil, named {
+                let reason = FileManager.default.fileExists(atPath: dictionaryPath) ? "cannot be read" : "does not exist"
+                throw LocaleDataError(path: dictionaryPath, message: "\(reason) (named by $\(Self.pronouncingDictionaryVariable); "
+                    + "unset it for the default dictionary, or set it empty for none)")
+            }
+            if let data {
                 let mappingFile = shared.appendingPathComponent("arpabet.tsv")
                 let mappingText = try read(mappingFile)
                 let mapping = try converting { () throws(PhoneDataError) in
@@ -145,9 +170,13 @@ extension LocaleDirectory {
                 hash.combine(word: UInt64(((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0) * 1000))
             } else {
                 status = "none (\(dictionaryPath) not found; English words are read by rules alone)"
+                warning = "the English pronouncing dictionary \(dictionaryPath) is not installed (Debian's "
+                    + "pocketsphinx-en-us); English names are read by letter-to-sound rules alone, which hears them "
+                    + "less well (name another with $\(Self.pronouncingDictionaryVariable))"
             }
         }
-        return PhoneData(costs: costs, learnedCosts: learnedCosts, rules: rules, dictionary: dictionary, dictionaryStatus: status, origins: origins, decision: decision,
+        return PhoneData(costs: costs, learnedCosts: learnedCosts, rules: rules, dictionary: dictionary,
+                         dictionaryStatus: status, dictionaryWarning: warning, origins: origins, decision: decision,
                          fingerprint: String(hash.value, radix: 16))
     }
 }

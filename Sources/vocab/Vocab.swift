@@ -1,4 +1,5 @@
 import ArgumentParser
+import VocabLocales
 
 /// The `vocab` command: resolve spoken names against user and app vocabulary, per language.
 @main
@@ -16,6 +17,7 @@ struct Vocab: AsyncParsableCommand {
     /// Parses and runs a subcommand, then checks that its output was written: a failed write to standard
     /// output is a data error (exit 1) with a one-line message, in text and JSON alike.
     static func main() async {
+        LocaleDirectory.reportWarnings { StandardError.print("note: \($0)") }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {

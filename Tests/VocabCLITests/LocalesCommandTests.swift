@@ -12,6 +12,31 @@ import VocabTestSupport
         }
     }
 
+    @Test("The English pronouncing dictionary is reported; one named by the environment that cannot be read is an error")
+    func pronouncingDictionary() throws {
+        let listing = try VocabBinary.run(["locales", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as? [String: Any])
+        let dictionary = try #require(object["pronouncingDictionary"] as? [String: Any])
+        let found = try #require(dictionary["found"] as? Bool)
+        #expect((dictionary["status"] as? String)?.isEmpty == false)
+        // Without the default dictionary there is a warning saying what is lost, and the CLI notes it once.
+        #expect(found == (dictionary["warning"] == nil), "\(dictionary)")
+        #expect(listing.stderr.components(separatedBy: "note: the English pronouncing dictionary").count == (found ? 1 : 2))
+
+        let missing = "/nonexistent/cmudict.dict"
+        let list = FileManager.default.temporaryDirectory.appendingPathComponent("vocab-dict-\(UUID().uuidString).txt")
+        try "Bobo\n".write(to: list, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: list) }
+        let named = try VocabBinary.run(["resolve", "--language", "en-US", "--vocabulary", list.path, "bobo"],
+                                        environment: ["VOCAB_PRONOUNCING_DICTIONARY": missing])
+        #expect(named.status == 1)
+        #expect(named.stderr.contains("\(missing): does not exist (named by $VOCAB_PRONOUNCING_DICTIONARY"), "\(named.stderr)")
+        let none = try VocabBinary.run(["locales", "--json"], environment: ["VOCAB_PRONOUNCING_DICTIONARY": ""])
+        #expect(none.status == 0)
+        #expect(none.stdout.contains("VOCAB_PRONOUNCING_DICTIONARY is empty"))
+        #expect(!none.stderr.contains("note:"))
+    }
+
     @Test("fr-CA is served by fr-FR, and the reason is given")
     func canadianFrench() throws {
         let result = try VocabBinary.run(["locales", "fr-CA"])

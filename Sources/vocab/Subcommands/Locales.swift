@@ -61,8 +61,12 @@ struct Locales: ParsableCommand {
                 atPath: directory.url.appendingPathComponent(code.identifier).path).sorted()) ?? []
             return ListEntry(locale: code.identifier, isDefault: code == .fallback, files: files)
         }
+        let phones = try directory.phoneData()
         if json {
-            try JSONOutput.print(ListReport(folder: directory.url.path, locales: entries))
+            try JSONOutput.print(ListReport(
+                folder: directory.url.path, locales: entries,
+                pronouncingDictionary: phones.map { DictionaryReport(status: $0.dictionaryStatus, found: $0.dictionary != nil,
+                                                                     warning: $0.dictionaryWarning) }))
             return
         }
         print("locales in \(directory.url.path):")
@@ -70,6 +74,7 @@ struct Locales: ParsableCommand {
             let label = entry.locale + (entry.isDefault ? " (default)" : "")
             print("  " + label.padding(toLength: 16, withPad: " ", startingAt: 0) + entry.files.joined(separator: ", "))
         }
+        if let phones { print("English pronouncing dictionary: \(phones.dictionaryStatus)") }
     }
 
     private struct ListEntry: Encodable {
@@ -81,6 +86,16 @@ struct Locales: ParsableCommand {
     private struct ListReport: Encodable {
         let folder: String
         let locales: [ListEntry]
+        /// The English pronouncing dictionary the phone matcher reads (absent without phone data).
+        let pronouncingDictionary: DictionaryReport?
+    }
+
+    private struct DictionaryReport: Encodable {
+        /// Where it was read from and how many words, or why there is none.
+        let status: String
+        let found: Bool
+        /// What is lost when the default dictionary is missing.
+        let warning: String?
     }
 
     private struct LookupReport: Encodable {

@@ -195,6 +195,8 @@ struct Serve: AsyncParsableCommand {
         let logger = Logger(label: "vocab.serve")
         let configuration = try serviceConfiguration()
         let directory = try localesOptions.directory()
+        LocaleDirectory.reportWarnings { logger.warning("\($0)") }
+        do { _ = try directory.phoneData() } catch { throw CommandFailure(description: "\(error)") }
         let locales: LanguageContexts
         do { locales = try LanguageContexts(directory: directory) } catch {
             throw CommandFailure(description: "\(error)")
