@@ -30,7 +30,7 @@ public enum VocabBinary {
         process.executableURL = executable ?? url
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
-        for key in ["VOCAB_LANGUAGE", "VOCAB_LOCALES", "VOCAB_STORE"] { env.removeValue(forKey: key) }
+        for key in ["VOCAB_LANGUAGE", "VOCAB_LOCALES", "VOCAB_STORE", "VOCAB_DATABASE_URL"] { env.removeValue(forKey: key) }
         env.merge(environment) { $1 }
         process.environment = env
         return process

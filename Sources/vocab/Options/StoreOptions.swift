@@ -88,7 +88,7 @@ struct UserVocabularyOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Only this string type, e.g. contactName.", valueName: "type"))
     var type: String?
 
-    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var storeOptions: UserStoreOptions
 
     @Flag(name: .long, help: "Print JSON instead of text.")
     var json = false

@@ -12,15 +12,16 @@ struct Clear: AsyncParsableCommand {
 
     func run() async throws {
         var removed = RemovalResult(types: [], terms: 0)
-        if let store = try options.storeOptions.openForWritingIfExists() {
+        if let opened = try await options.storeOptions.open(for: .writeIfExists) {
+            defer { opened.close() }
             // The kept indexes hold the terms too: they go with the set (sign-out means everything).
-            let indexes = PersistedIndexes(storePath: options.storeOptions.path)
+            let indexes = opened.sqlitePath.map(PersistedIndexes.init(storePath:))
             if let type = options.stringType {
-                removed = try await store.remove(type, for: options.userOptions.id)
-                indexes.remove(type, for: options.userOptions.id)
+                removed = try await opened.store.remove(type, for: options.userOptions.id)
+                indexes?.remove(type, for: options.userOptions.id)
             } else {
-                removed = try await store.removeAll(for: options.userOptions.id)
-                indexes.removeAll(for: options.userOptions.id)
+                removed = try await opened.store.removeAll(for: options.userOptions.id)
+                indexes?.removeAll(for: options.userOptions.id)
             }
         }
         if options.json {

@@ -25,7 +25,7 @@ struct Language: AsyncParsableCommand {
         var code: String
 
         @OptionGroup var userOptions: UserOptions
-        @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var storeOptions: UserStoreOptions
 
         func validate() throws {
             do { _ = try ICULanguageTags().canonicalize(code) } catch { throw ValidationError(error.description) }
@@ -33,7 +33,9 @@ struct Language: AsyncParsableCommand {
 
         func run() async throws {
             let canonical = try ICULanguageTags().canonicalize(code)
-            try await storeOptions.open().setLanguage(canonical, for: userOptions.id)
+            guard let opened = try await storeOptions.open(for: .create) else { return }
+            defer { opened.close() }
+            try await opened.store.setLanguage(canonical, for: userOptions.id)
             let note = canonical.identifier == code ? "" : " (canonical form of '\(code)')"
             print("user '\(userOptions.user)' speaks \(canonical)\(note)")
         }
@@ -44,14 +46,16 @@ struct Language: AsyncParsableCommand {
             commandName: "show", abstract: "Show a user's stored Siri language code and the one in force.")
 
         @OptionGroup var userOptions: UserOptions
-        @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var storeOptions: UserStoreOptions
         @OptionGroup var languageOptions: LanguageOptions
 
         @Flag(name: .long, help: "Print JSON instead of text.")
         var json = false
 
         func run() async throws {
-            let stored = try await storeOptions.openIfExists()?.language(for: userOptions.id)
+            let opened = try await storeOptions.open(for: .readIfExists)
+            defer { opened?.close() }
+            let stored = try await opened?.store.language(for: userOptions.id)
             let request = try languageOptions.request(userSetting: stored.map { ($0, userOptions.user) })
             let (selection, _) = try languageOptions.directory()
                 .profile(for: request, tags: ICULanguageTags(), normalizer: ICUTextNormalizer())
@@ -77,10 +81,12 @@ struct Language: AsyncParsableCommand {
             commandName: "clear", abstract: "Remove a user's stored Siri language code.")
 
         @OptionGroup var userOptions: UserOptions
-        @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var storeOptions: UserStoreOptions
 
         func run() async throws {
-            try await storeOptions.openForWritingIfExists()?.setLanguage(nil, for: userOptions.id)
+            let opened = try await storeOptions.open(for: .writeIfExists)
+            defer { opened?.close() }
+            try await opened?.store.setLanguage(nil, for: userOptions.id)
             print("user '\(userOptions.user)' has no stored language")
         }
     }

@@ -12,7 +12,9 @@ struct List: AsyncParsableCommand {
 
     func run() async throws {
         // A mistyped store path is an error; a user with nothing in an existing store is an empty answer.
-        let store = try options.storeOptions.existingStore()
+        guard let opened = try await options.storeOptions.open(for: .readExisting) else { return }
+        defer { opened.close() }
+        let store = opened.store
         let sets: [StoredVocabulary]
         if let type = options.stringType {
             sets = try await store.vocabulary(for: options.userOptions.id, type: type).map { [$0] } ?? []

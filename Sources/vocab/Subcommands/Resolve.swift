@@ -34,7 +34,7 @@ struct Resolve: AsyncParsableCommand {
         valueName: "parameter"))
     var parameter: String?
 
-    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var storeOptions: UserStoreOptions
 
     @Flag(name: .long, help: "Show why each candidate matched: readings, aligned words, similarities.")
     var explain = false
@@ -86,10 +86,14 @@ struct Resolve: AsyncParsableCommand {
     private func storedIndex(directory: LocaleDirectory) async throws -> (VocabularyIndex, LanguageContext) {
         let id = try UserID(validating: user ?? "")
         let type = try TypeArgument.parse(type ?? VocabularyStringType.contactName.rawValue)
-        let store = try storeOptions.existingStore()
+        guard let opened = try await storeOptions.open(for: .readExisting) else {
+            throw CommandFailure(description: "no vocabulary store")
+        }
+        defer { opened.close() }
+        let store = opened.store
         // The change stamp alone first (cheap): the terms are read only when the index must be built.
         guard let stamp = try await store.changeStamp(for: id, type: type) else {
-            _ = try await storeOptions.storedSet(of: id, type: type, in: store)  // throws, saying what is missing
+            _ = try await storeOptions.storedSet(of: id, type: type, in: opened)  // throws, saying what is missing
             throw CommandFailure(description: "user '\(id)' has no \(type) vocabulary")
         }
         let stored = try await store.language(for: id).map { (code: $0, user: id.rawValue) }
@@ -97,18 +101,18 @@ struct Resolve: AsyncParsableCommand {
         let key = IndexArchive.Key(user: id.rawValue, type: type.rawValue, changeStamp: stamp,
                                    language: context.preparer.profile.language.identifier,
                                    dataFingerprint: context.dataFingerprint)
-        let indexes = PersistedIndexes(storePath: storeOptions.path)
-        switch indexes.load(key, preparer: context.preparer) {
+        let indexes = opened.sqlitePath.map(PersistedIndexes.init(storePath:))
+        switch indexes?.load(key, preparer: context.preparer) ?? .missing {
         case .loaded(let index): return (index, context)
         case .refused(let reason): StandardError.print("note: rebuilding the index of user '\(id)' (\(reason))")
         case .missing: break
         }
-        let set = try await storeOptions.storedSet(of: id, type: type, in: store)
+        let set = try await storeOptions.storedSet(of: id, type: type, in: opened)
         let index = try IndexBuild.index(of: set.entries, preparer: context.preparer, version: set.version,
                                          source: "user '\(id)'")
         if set.version == stamp {
             // A store the process may not write (read-only file or folder) still resolves, rebuilding each time.
-            try? indexes.save(index, for: key)
+            try? indexes?.save(index, for: key)
         }
         return (index, context)
     }

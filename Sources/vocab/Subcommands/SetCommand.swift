@@ -27,7 +27,7 @@ struct SetCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The vocabulary string type, e.g. contactName.", valueName: "type"))
     var type: String
 
-    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var storeOptions: UserStoreOptions
 
     @Option(name: .long, help: ArgumentHelp("The most terms this set may hold (default: 100000).", valueName: "n"))
     var capacity: Int?
@@ -100,9 +100,11 @@ struct SetCommand: AsyncParsableCommand {
             throw CommandFailure(description: "\(source): no terms; nothing was stored, the previous set is unchanged "
                 + "(give --allow-empty to store an empty set, or use 'vocab clear' to remove it)")
         }
-        let store = try storeOptions.open()
+        guard let opened = try await storeOptions.open(for: .create) else { return }
+        defer { opened.close() }
+        let store = opened.store
         let showsProgress = parsed.terms.count >= Self.progressThreshold
-        if showsProgress { StandardError.print("storing \(parsed.terms.count) terms in \(store.path)…") }
+        if showsProgress { StandardError.print("storing \(parsed.terms.count) terms in \(opened.location)…") }
         let total = parsed.terms.count
         let progress: (@Sendable (Int) -> Void)? = { written in
             if written < total { StandardError.print("  \(written * 100 / total)% (\(written) terms)") }
@@ -112,7 +114,7 @@ struct SetCommand: AsyncParsableCommand {
 
         reportRepeatsAndDrops(parsed, result, source: source)
         if json {
-            try JSONOutput.print(Report(user: userOptions.user, type: type.rawValue, store: store.path, result: result,
+            try JSONOutput.print(Report(user: userOptions.user, type: type.rawValue, store: opened.location, result: result,
                                         repeats: parsed.repeats.map(Report.RepeatedLine.init),
                                         warnings: parsed.warnings.map(\.description)))
         } else {
