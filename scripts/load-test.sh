@@ -12,6 +12,9 @@
 # cluster from scripts/postgres-cluster.sh): wrk sends half the connections to each, the writer replaces
 # through the first, and the first resolve after a replace goes to the second. The memory part is skipped.
 #
+# WRITER=0 runs part 1 without the writer (resolves only). PIN=1 pins instance n to core n (taskset), and
+# CONNECTIONS (default 10) sets how many connections wrk holds in all.
+#
 # Needs the release binary (built unless VOCAB_BIN names one), wrk (apt-get install -y wrk), curl, python3
 # and ../shared/bench (the fixed vocabularies and queries).
 set -eu
@@ -44,8 +47,10 @@ start_server() {  # $1: cache size
             echo "port $instance_port is taken (set VOCAB_PORT)" >&2; exit 1
         fi
         if [ -n "$database" ]; then store="--database-url $database"; else store="--store $work/vocabulary.sqlite"; fi
+        pin=""
+        [ "${PIN:-0}" = 1 ] && pin="taskset -c $((n % $(nproc)))"
         # shellcheck disable=SC2086
-        VOCAB_ADMIN_TOKEN=$admin "$VOCAB_BIN" serve --port "$instance_port" $store --log-level warning \
+        VOCAB_ADMIN_TOKEN=$admin $pin "$VOCAB_BIN" serve --port "$instance_port" $store --log-level warning \
             --cache-size "$1" >>"$work/server.log" 2>&1 &
         servers="$servers $!"
         server=$!
@@ -114,8 +119,14 @@ curl -sf -X PUT -H "Authorization: Bearer $reader_token" --data-binary "@$work/s
     "$base/v1/users/reader/vocabulary/contactName" >/dev/null
 curl -sf -X POST -H "Authorization: Bearer $reader_token" -d '{"query": "warm up"}' "$base/v1/users/reader/resolve" >/dev/null
 
-echo "== 1. resolve at 10 connections, 10,000 terms, ${duration}s, another user's 10,000-term set replaced every ${WRITER_PAUSE:-1}s meanwhile"
-(
+connections=${CONNECTIONS:-10}
+if [ "${WRITER:-1}" = 0 ]; then
+    echo "== 1. resolve at $connections connections, 10,000 terms, ${duration}s, no writer"
+else
+    echo "== 1. resolve at $connections connections, 10,000 terms, ${duration}s, another user's 10,000-term set replaced every ${WRITER_PAUSE:-1}s meanwhile"
+fi
+[ "${WRITER:-1}" = 0 ] && echo "writer: none" >"$work/writer.txt"
+[ "${WRITER:-1}" = 0 ] || (
     i=0; replaced=0
     end=$(( $(date +%s) + duration ))
     while [ "$(date +%s)" -lt "$end" ]; do
@@ -131,20 +142,22 @@ echo "== 1. resolve at 10 connections, 10,000 terms, ${duration}s, another user'
     echo "writer: $replaced replaces of a 10,000-term set during the run" >"$work/writer.txt"
 ) &
 writer=$!
+[ "${WRITER:-1}" = 0 ] && writer=""
 if [ "$instances" -eq 1 ]; then
-    VOCAB_LOAD_TOKEN=$reader_token wrk -t2 -c10 -d"${duration}s" --timeout 5s -s "$work/resolve.lua" \
+    VOCAB_LOAD_TOKEN=$reader_token wrk -t2 -c"$connections" -d"${duration}s" --timeout 5s -s "$work/resolve.lua" \
         "$base/v1/users/reader/resolve" | grep RESULT
 else
     # Half the connections to each instance; the totals add the requests and take the worst percentiles.
     for n in $(seq 0 $((instances - 1))); do
-        VOCAB_LOAD_TOKEN=$reader_token wrk -t1 -c$((10 / instances)) -d"${duration}s" --timeout 5s \
+        VOCAB_LOAD_TOKEN=$reader_token wrk -t1 -c$((connections / instances)) -d"${duration}s" --timeout 5s \
             -s "$work/resolve.lua" "http://127.0.0.1:$((port + n))/v1/users/reader/resolve" | grep RESULT &
     done | tee "$work/results.txt"
     wait
     awk '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
            requests += v["requests"]; rps += v["rps"]; errors += v["socket_errors"] + v["non200"]
-           if (v["p50_ms"] > p50) p50 = v["p50_ms"]; if (v["p99_ms"] > p99) p99 = v["p99_ms"] }
-         END { printf "TOTAL requests=%d rps=%.0f worst_p50_ms=%.3f worst_p99_ms=%.3f errors=%d\n", requests, rps, p50, p99, errors }' \
+           if (v["p50_ms"] > p50) p50 = v["p50_ms"]; if (v["p99_ms"] > p99) p99 = v["p99_ms"]
+           if (v["p90_ms"] > p90) p90 = v["p90_ms"]; if (v["max_ms"] > mx) mx = v["max_ms"] }
+         END { printf "TOTAL requests=%d rps=%.0f worst_p50_ms=%.3f worst_p90_ms=%.3f worst_p99_ms=%.3f worst_max_ms=%.3f errors=%d\n", requests, rps, p50, p90, p99, mx, errors }' \
         "$work/results.txt"
 fi
 wait "$writer" 2>/dev/null || true; writer=""

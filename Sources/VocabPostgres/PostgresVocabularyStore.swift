@@ -75,6 +75,8 @@ public final class PostgresVocabularyStore: VocabularyStore, VocabularyChangeFee
 
     // MARK: Writes
 
+    @discardableResult
+
     public func replace(
         _ terms: [VocabularyTerm], for user: UserID, type: VocabularyStringType, limits: VocabularyLimits,
         progress: (@Sendable (Int) -> Void)?
@@ -116,6 +118,8 @@ public final class PostgresVocabularyStore: VocabularyStore, VocabularyChangeFee
         }
     }
 
+    @discardableResult
+
     public func remove(_ type: VocabularyStringType, for user: UserID) async throws -> RemovalResult {
         try await mapErrors {
             try await withTransaction { [logger] connection in
@@ -129,6 +133,8 @@ public final class PostgresVocabularyStore: VocabularyStore, VocabularyChangeFee
             }
         }
     }
+
+    @discardableResult
 
     public func removeAll(for user: UserID) async throws -> RemovalResult {
         try await mapErrors {

@@ -1,6 +1,6 @@
 import Foundation
-public import HTTPTypes
-public import Hummingbird
+import HTTPTypes
+import Hummingbird
 public import Prometheus
 import Synchronization
 

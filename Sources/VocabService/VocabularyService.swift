@@ -1,14 +1,14 @@
 import Dispatch
 import HTTPTypes
 import Prometheus
-public import Foundation
+import Foundation
 import Synchronization
 public import Logging
 public import VocabCore
 import VocabICU
 import VocabLocales
 import VocabReports
-public import VocabStore
+import VocabStore
 
 /// What the HTTP routes do, without HTTP: replace, read and remove users' sets, keep their language,
 /// resolve queries through the shared index cache, and mint tokens. Every failure is a ``Problem``.

@@ -97,6 +97,8 @@ public final class SQLiteVocabularyStore: VocabularyStore {
         return try StoreFile.inspect(path) == .store
     }
 
+    @discardableResult
+
     public func replace(
         _ terms: [VocabularyTerm], for user: UserID, type: VocabularyStringType, limits: VocabularyLimits,
         progress: (@Sendable (Int) -> Void)?
@@ -190,6 +192,8 @@ public final class SQLiteVocabularyStore: VocabularyStore {
                             arguments: [user.rawValue])
     }
 
+    @discardableResult
+
     public func remove(_ type: VocabularyStringType, for user: UserID) async throws -> RemovalResult {
         try await mapErrors {
             try await writer.write { db in
@@ -202,6 +206,8 @@ public final class SQLiteVocabularyStore: VocabularyStore {
             }
         }
     }
+
+    @discardableResult
 
     public func removeAll(for user: UserID) async throws -> RemovalResult {
         try await mapErrors {

@@ -28,10 +28,10 @@ import VocabTestSupport
         let cache = VocabularyIndexCache(store: store)
         let preparer = TermPreparer.simple()
         try await store.replace(["Bobo"], for: alice, type: .contactName)
-        let before = try Resolver(index: try await cache.index(for: alice, type: .contactName, preparer: preparer))
+        let before = Resolver(index: try await cache.index(for: alice, type: .contactName, preparer: preparer))
         #expect(try before.resolve("bobo").resolution.name == "success")
         try await store.removeAll(for: alice)
-        let after = try Resolver(index: try await cache.index(for: alice, type: .contactName, preparer: preparer))
+        let after = Resolver(index: try await cache.index(for: alice, type: .contactName, preparer: preparer))
         #expect(try after.resolve("bobo").resolution == .unsupported)
     }
 }

@@ -203,6 +203,7 @@ struct PostgresStoreTests {
 }
 
 /// Runs `body` until it succeeds, up to 20 times.
+@discardableResult
 func retrying<T>(_ body: () async throws -> T) async throws -> T {
     for _ in 1..<20 {
         if let value = try? await body() { return value }

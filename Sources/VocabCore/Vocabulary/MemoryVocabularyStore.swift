@@ -16,6 +16,8 @@ public final class MemoryVocabularyStore: VocabularyStore, AccessTokenStore {
     /// Creates an empty store.
     public init() {}
 
+    @discardableResult
+
     public func replace(
         _ terms: [VocabularyTerm], for user: UserID, type: VocabularyStringType, limits: VocabularyLimits,
         progress: (@Sendable (Int) -> Void)?
@@ -45,6 +47,8 @@ public final class MemoryVocabularyStore: VocabularyStore, AccessTokenStore {
         state.withLock { $0.sets[user]?[type]?.version }
     }
 
+    @discardableResult
+
     public func remove(_ type: VocabularyStringType, for user: UserID) async throws -> RemovalResult {
         state.withLock { state in
             guard let removed = state.sets[user]?.removeValue(forKey: type) else {
@@ -53,6 +57,8 @@ public final class MemoryVocabularyStore: VocabularyStore, AccessTokenStore {
             return RemovalResult(types: [type], terms: removed.terms.count)
         }
     }
+
+    @discardableResult
 
     public func removeAll(for user: UserID) async throws -> RemovalResult {
         state.withLock { state in

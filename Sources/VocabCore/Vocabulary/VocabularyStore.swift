@@ -18,6 +18,7 @@ public protocol VocabularyStore: Sendable {
     ///   - progress: Called with the number of terms written so far, for long imports.
     /// - Returns: What was stored and dropped.
     /// - Throws: ``VocabularyError`` for a term that breaks a rule (nothing written), or a backend error.
+    @discardableResult
     func replace(
         _ terms: [VocabularyTerm], for user: UserID, type: VocabularyStringType, limits: VocabularyLimits,
         progress: (@Sendable (Int) -> Void)?
@@ -60,6 +61,7 @@ extension VocabularyStore {
     }
 
     /// Replaces a set without progress reports.
+    @discardableResult
     public func replace(
         _ terms: [VocabularyTerm], for user: UserID, type: VocabularyStringType, limits: VocabularyLimits = .standard
     ) async throws -> ReplaceResult {
@@ -67,6 +69,7 @@ extension VocabularyStore {
     }
 
     /// Replaces a set with plain strings.
+    @discardableResult
     public func replace(
         _ terms: [String], for user: UserID, type: VocabularyStringType, limits: VocabularyLimits = .standard,
         progress: (@Sendable (Int) -> Void)? = nil

@@ -1,8 +1,8 @@
-public import HummingbirdCore
-public import Logging
-public import NIOCore
+import HummingbirdCore
+import Logging
+import NIOCore
 import NIOHTTP1
-public import NIOHTTPTypes
+import NIOHTTPTypes
 import NIOHTTPTypesHTTP1
 
 /// Hummingbird's HTTP/1 child channel with ``HTTPConnectionGuard`` in the pipeline where it still sees

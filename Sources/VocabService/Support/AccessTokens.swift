@@ -1,6 +1,6 @@
 import Crypto
-public import Foundation
-public import VocabCore
+import Foundation
+import VocabCore
 
 /// Minting and checking bearer tokens.
 ///

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import HTTPTypes
 public import Hummingbird
 
