@@ -151,8 +151,7 @@ else
     for n in $(seq 0 $((instances - 1))); do
         VOCAB_LOAD_TOKEN=$reader_token wrk -t1 -c$((connections / instances)) -d"${duration}s" --timeout 5s \
             -s "$work/resolve.lua" "http://127.0.0.1:$((port + n))/v1/users/reader/resolve" | grep RESULT &
-    done | tee "$work/results.txt"
-    wait
+    done | tee "$work/results.txt"   # ends when every wrk has closed the pipe (a bare wait would wait for the servers)
     awk '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
            requests += v["requests"]; rps += v["rps"]; errors += v["socket_errors"] + v["non200"]
            if (v["p50_ms"] > p50) p50 = v["p50_ms"]; if (v["p99_ms"] > p99) p99 = v["p99_ms"]

@@ -32,6 +32,8 @@ public final class PostgresVocabularyStore: VocabularyStore, VocabularyChangeFee
     let connectionTimeout: Duration
     /// How long a request's whole database work may take, waiting for a connection included.
     let requestTimeout: Duration
+    /// Answers requests whose connection closed under them.
+    let watch = ConnectionWatch()
 
     /// Creates the store over a pool of at most `maximumConnections` connections. Nothing connects until
     /// ``run()`` runs and a query asks.
@@ -307,9 +309,10 @@ public final class PostgresVocabularyStore: VocabularyStore, VocabularyChangeFee
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 race.start(continuation)
-                let work = Task { [client] in
+                let work = Task { [client, watch] in
                     do {
-                        race.finish(.success(try await Self.leasingOpen(from: client, race: race, body)), byWork: true)
+                        let value = try await Self.leasingOpen(from: client, watch: watch, race: race, body)
+                        race.finish(.success(value), byWork: true)
                     } catch {
                         race.finish(.failure(error), byWork: true)
                     }
@@ -332,13 +335,15 @@ public final class PostgresVocabularyStore: VocabularyStore, VocabularyChangeFee
     /// is never answered (postgres-nio 1.33.2), so such a connection is closed and another one leased, up to
     /// three times.
     private static func leasingOpen<T: Sendable>(
-        from client: PostgresClient, race: LeaseRace<T>,
+        from client: PostgresClient, watch: ConnectionWatch, race: LeaseRace<T>,
         _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
         for attempt in 1...3 {
             let outcome: T? = try await client.withConnection { connection in
                 if connection.isClosed, attempt < 3 { return nil }
                 guard race.markLeased(connection) else { throw CancellationError() }
+                let token = watch.add(connection) { race.finish(.failure(ConnectionLost())) }
+                defer { watch.remove(connection, token: token) }
                 do {
                     return try await body(connection)
                 } catch where Self.isConnectionFailure(error) {
@@ -427,15 +432,6 @@ public final class PostgresVocabularyStore: VocabularyStore, VocabularyChangeFee
                 state.leased = true
                 state.connection = connection
                 return !state.done
-            }
-            // A query sent as the connection closes is never answered (postgres-nio 1.33.2 writes it with no
-            // promise to fail), so once the connection has closed, the request gets a moment to end on its
-            // own and is then answered with the loss.
-            connection.closeFuture.whenComplete { [self] _ in
-                Task {
-                    try? await Task.sleep(for: .milliseconds(250))
-                    finish(.failure(ConnectionLost()))
-                }
             }
             return open
         }

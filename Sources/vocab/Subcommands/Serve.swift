@@ -128,6 +128,18 @@ struct Serve: AsyncParsableCommand {
         guard (1...100_000).contains(maxConnections) else {
             throw ValidationError("--max-connections \(maxConnections) is out of range; expected 1 to 100000")
         }
+        // Every connection holds a descriptor, and refusing one takes a descriptor too: keep room for the
+        // store, the database pool and the refusals, raising the soft limit toward the hard one if needed.
+        var limit = rlimit()
+        let needed = rlim_t(maxConnections + databaseConnections + 256)
+        if getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < needed {
+            var raised = limit
+            raised.rlim_cur = min(needed, limit.rlim_max)
+            if setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &raised) != 0 || raised.rlim_cur < needed {
+                throw ValidationError("--max-connections \(maxConnections) needs about \(needed) file descriptors, "
+                    + "but the process may open \(raised.rlim_cur) (ulimit -n); lower --max-connections or raise the limit")
+            }
+        }
         guard (1...1_000).contains(databaseConnections) else {
             throw ValidationError("--database-connections \(databaseConnections) is out of range; expected 1 to 1000")
         }
