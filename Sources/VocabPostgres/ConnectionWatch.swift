@@ -47,7 +47,7 @@ final class ConnectionWatch: Sendable {
     /// Ends the watch of one request (it has ended).
     func remove(_ connection: PostgresConnection, token: UInt64) {
         entries.withLock { entries in
-            entries[connection.id]?.requests.removeValue(forKey: token)
+            _ = entries[connection.id]?.requests.removeValue(forKey: token)
         }
     }
 
