@@ -799,10 +799,11 @@ public enum OpenAPIDocument {
           "name": "user",
           "in": "path",
           "required": true,
-          "description": "The user id (1 to 256 UTF-8 bytes, no control characters; compared in Unicode NFC).",
+          "description": "The user id: 1 to 256 UTF-8 bytes, no control characters, no '/', no white space at either end, not '.' or '..' (compared in Unicode NFC).",
           "schema": {
             "type": "string",
-            "minLength": 1
+            "minLength": 1,
+            "pattern": "^(?!\\.{1,2}$)[^\\s/\\u0000-\\u001F\\u007F-\\u009F](?:[^/\\u0000-\\u001F\\u007F-\\u009F]*[^\\s/\\u0000-\\u001F\\u007F-\\u009F])?$"
           }
         }
       ],
@@ -864,10 +865,11 @@ public enum OpenAPIDocument {
           "name": "user",
           "in": "path",
           "required": true,
-          "description": "The user id (1 to 256 UTF-8 bytes, no control characters; compared in Unicode NFC).",
+          "description": "The user id: 1 to 256 UTF-8 bytes, no control characters, no '/', no white space at either end, not '.' or '..' (compared in Unicode NFC).",
           "schema": {
             "type": "string",
-            "minLength": 1
+            "minLength": 1,
+            "pattern": "^(?!\\.{1,2}$)[^\\s/\\u0000-\\u001F\\u007F-\\u009F](?:[^/\\u0000-\\u001F\\u007F-\\u009F]*[^\\s/\\u0000-\\u001F\\u007F-\\u009F])?$"
           }
         },
         {
@@ -1130,10 +1132,11 @@ public enum OpenAPIDocument {
           "name": "user",
           "in": "path",
           "required": true,
-          "description": "The user id (1 to 256 UTF-8 bytes, no control characters; compared in Unicode NFC).",
+          "description": "The user id: 1 to 256 UTF-8 bytes, no control characters, no '/', no white space at either end, not '.' or '..' (compared in Unicode NFC).",
           "schema": {
             "type": "string",
-            "minLength": 1
+            "minLength": 1,
+            "pattern": "^(?!\\.{1,2}$)[^\\s/\\u0000-\\u001F\\u007F-\\u009F](?:[^/\\u0000-\\u001F\\u007F-\\u009F]*[^\\s/\\u0000-\\u001F\\u007F-\\u009F])?$"
           }
         }
       ],
@@ -1205,10 +1208,11 @@ public enum OpenAPIDocument {
           "name": "user",
           "in": "path",
           "required": true,
-          "description": "The user id (1 to 256 UTF-8 bytes, no control characters; compared in Unicode NFC).",
+          "description": "The user id: 1 to 256 UTF-8 bytes, no control characters, no '/', no white space at either end, not '.' or '..' (compared in Unicode NFC).",
           "schema": {
             "type": "string",
-            "minLength": 1
+            "minLength": 1,
+            "pattern": "^(?!\\.{1,2}$)[^\\s/\\u0000-\\u001F\\u007F-\\u009F](?:[^/\\u0000-\\u001F\\u007F-\\u009F]*[^\\s/\\u0000-\\u001F\\u007F-\\u009F])?$"
           }
         }
       ],
@@ -1432,10 +1436,11 @@ public enum OpenAPIDocument {
           "name": "user",
           "in": "path",
           "required": true,
-          "description": "The user id (1 to 256 UTF-8 bytes, no control characters; compared in Unicode NFC).",
+          "description": "The user id: 1 to 256 UTF-8 bytes, no control characters, no '/', no white space at either end, not '.' or '..' (compared in Unicode NFC).",
           "schema": {
             "type": "string",
-            "minLength": 1
+            "minLength": 1,
+            "pattern": "^(?!\\.{1,2}$)[^\\s/\\u0000-\\u001F\\u007F-\\u009F](?:[^/\\u0000-\\u001F\\u007F-\\u009F]*[^\\s/\\u0000-\\u001F\\u007F-\\u009F])?$"
           }
         }
       ],
@@ -1683,10 +1688,11 @@ public enum OpenAPIDocument {
           "name": "user",
           "in": "path",
           "required": true,
-          "description": "The user id (1 to 256 UTF-8 bytes, no control characters; compared in Unicode NFC).",
+          "description": "The user id: 1 to 256 UTF-8 bytes, no control characters, no '/', no white space at either end, not '.' or '..' (compared in Unicode NFC).",
           "schema": {
             "type": "string",
-            "minLength": 1
+            "minLength": 1,
+            "pattern": "^(?!\\.{1,2}$)[^\\s/\\u0000-\\u001F\\u007F-\\u009F](?:[^/\\u0000-\\u001F\\u007F-\\u009F]*[^\\s/\\u0000-\\u001F\\u007F-\\u009F])?$"
           }
         }
       ],
@@ -1900,10 +1906,11 @@ public enum OpenAPIDocument {
           "name": "user",
           "in": "path",
           "required": true,
-          "description": "The user id (1 to 256 UTF-8 bytes, no control characters; compared in Unicode NFC).",
+          "description": "The user id: 1 to 256 UTF-8 bytes, no control characters, no '/', no white space at either end, not '.' or '..' (compared in Unicode NFC).",
           "schema": {
             "type": "string",
-            "minLength": 1
+            "minLength": 1,
+            "pattern": "^(?!\\.{1,2}$)[^\\s/\\u0000-\\u001F\\u007F-\\u009F](?:[^/\\u0000-\\u001F\\u007F-\\u009F]*[^\\s/\\u0000-\\u001F\\u007F-\\u009F])?$"
           }
         },
         {
