@@ -27,14 +27,16 @@ extension PostgresVocabularyStore: AccessTokenStore {
 
     public func tokens(of user: UserID) async throws -> [AccessTokenRecord] {
         try await mapErrors {
-            try await withConnection { [logger] connection in
-                var records: [AccessTokenRecord] = []
-                for try await (digest, createdAt) in try await connection.query(
-                    "SELECT digest, created_at FROM access_token WHERE user_id = \(user.rawValue) ORDER BY created_at, id",
-                    logger: logger).decode((String, Date).self) {
-                    records.append(AccessTokenRecord(digest: digest, user: user, createdAt: createdAt))
-                }
-                return records
+            // One row (see `fetchSet`): the digests and creation times as one JSON array.
+            let json = try await withConnection { [logger] connection in
+                try await connection.query("""
+                    SELECT coalesce(json_agg(json_build_array(digest, extract(epoch FROM created_at))
+                                             ORDER BY created_at, id), '[]'::json)::text
+                    FROM access_token WHERE user_id = \(user.rawValue)
+                    """, logger: logger).decode(String.self).first(where: { _ in true }) ?? "[]"
+            }
+            return try SingleRow.pairs(json, as: (String.self, Double.self)).map { digest, seconds in
+                AccessTokenRecord(digest: digest, user: user, createdAt: Date(timeIntervalSince1970: seconds))
             }
         }
     }
@@ -43,12 +45,17 @@ extension PostgresVocabularyStore: AccessTokenStore {
     public func revokeTokens(of user: UserID, id: String?) async throws -> Int {
         try await mapErrors {
             try await withTransaction { [logger] connection in
-                let rows = try await connection.query(
-                    id.map { "DELETE FROM access_token WHERE user_id = \(user.rawValue) AND id = \($0) RETURNING id" }
-                        ?? "DELETE FROM access_token WHERE user_id = \(user.rawValue) RETURNING id",
-                    logger: logger)
-                var count = 0
-                for try await _ in rows { count += 1 }
+                let count = try await connection.query(
+                    id.map { """
+                        WITH revoked AS (DELETE FROM access_token WHERE user_id = \(user.rawValue) AND id = \($0)
+                                         RETURNING id)
+                        SELECT count(*)::int8 FROM revoked
+                        """ }
+                        ?? """
+                        WITH revoked AS (DELETE FROM access_token WHERE user_id = \(user.rawValue) RETURNING id)
+                        SELECT count(*)::int8 FROM revoked
+                        """,
+                    logger: logger).decode(Int.self).first(where: { _ in true }) ?? 0
                 try await Self.announce(VocabularyChange(user: user), on: connection, logger: logger)
                 return count
             }

@@ -144,9 +144,7 @@ public final class PostgresVocabularyStore: VocabularyStore, VocabularyChangeFee
                 try await Self.lock(user, on: connection, logger: logger)
                 var types: [VocabularyStringType] = []
                 var terms = 0
-                for try await (name, count) in try await connection.query(
-                    "SELECT type, term_count FROM vocabulary_set WHERE user_id = \(user.rawValue) ORDER BY type",
-                    logger: logger).decode((String, Int).self) {
+                for (name, count) in try await Self.setSizes(connection, user: user, logger: logger) {
                     if let type = VocabularyStringType(rawValue: name) { types.append(type) }
                     terms += count
                 }
@@ -188,12 +186,8 @@ public final class PostgresVocabularyStore: VocabularyStore, VocabularyChangeFee
         try await mapErrors {
             try await withTransaction { [logger] connection in
                 try await Self.readOnlySnapshot(connection, logger: logger)
-                var types: [VocabularyStringType] = []
-                for try await name in try await connection.query(
-                    "SELECT type FROM vocabulary_set WHERE user_id = \(user.rawValue) ORDER BY type",
-                    logger: logger).decode(String.self) {
-                    if let type = VocabularyStringType(rawValue: name) { types.append(type) }
-                }
+                let types = try await Self.setSizes(connection, user: user, logger: logger)
+                    .compactMap { VocabularyStringType(rawValue: $0.type) }
                 var sets: [StoredVocabulary] = []
                 for type in types {
                     if let set = try await Self.fetchSet(connection, user: user, type: type, logger: logger) {
@@ -248,12 +242,20 @@ public final class PostgresVocabularyStore: VocabularyStore, VocabularyChangeFee
         try await lock(user, on: connection, logger: logger)
         var previous: Int?
         var others = 0
-        for try await (name, count) in try await connection.query(
-            "SELECT type, term_count FROM vocabulary_set WHERE user_id = \(user.rawValue)", logger: logger)
-            .decode((String, Int).self) {
+        for (name, count) in try await setSizes(connection, user: user, logger: logger) {
             if name == type.rawValue { previous = count } else { others += count }
         }
         return (previous, others)
+    }
+
+    /// The user's sets and their sizes, by type, read as one row (see ``fetchSet(_:user:type:logger:)``).
+    private static func setSizes(_ connection: PostgresConnection, user: UserID, logger: Logger) async throws
+        -> [(type: String, count: Int)] {
+        let json = try await connection.query("""
+            SELECT coalesce(json_agg(json_build_array(type, term_count) ORDER BY type), '[]'::json)::text
+            FROM vocabulary_set WHERE user_id = \(user.rawValue)
+            """, logger: logger).decode(String.self).first(where: { _ in true }) ?? "[]"
+        return try SingleRow.pairs(json, as: (String.self, Int.self)).map { (type: $0, count: $1) }
     }
 
     private static func lock(_ user: UserID, on connection: PostgresConnection, logger: Logger) async throws {
@@ -529,6 +531,26 @@ public final class PostgresVocabularyStore: VocabularyStore, VocabularyChangeFee
             return "the connection pool is closed"
         default:
             return "\(error.code)\(error.underlying.map { ": \($0)" } ?? "")"
+        }
+    }
+}
+
+/// Results read as one row holding a JSON array, so that no row stream is left waiting behind its reader
+/// (see ``PostgresVocabularyStore``'s `fetchSet`).
+enum SingleRow {
+    /// `[[a, b], …]` as pairs of the given types.
+    static func pairs<A: Decodable, B: Decodable>(_ json: String, as _: (A.Type, B.Type)) throws -> [(A, B)] {
+        try JSONDecoder().decode([Pair<A, B>].self, from: Data(json.utf8)).map { ($0.first, $0.second) }
+    }
+
+    private struct Pair<A: Decodable, B: Decodable>: Decodable {
+        let first: A
+        let second: B
+
+        init(from decoder: any Decoder) throws {
+            var container = try decoder.unkeyedContainer()
+            first = try container.decode(A.self)
+            second = try container.decode(B.self)
         }
     }
 }
