@@ -165,7 +165,7 @@ public enum Subprocess {
 
     /// Runs on a thread of its own, never blocking Swift's cooperative threads (two on a two-core machine:
     /// tests that wait on programs there can starve each other).
-    static func runOffThread(_ arguments: [String]) async -> (status: Int32, output: String) {
+    public static func runOffThread(_ arguments: [String]) async -> (status: Int32, output: String) {
         await withCheckedContinuation { continuation in
             Thread.detachNewThread { continuation.resume(returning: run(arguments)) }
         }

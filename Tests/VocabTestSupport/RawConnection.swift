@@ -47,27 +47,13 @@ public final class RawConnection: @unchecked Sendable {
     ///
     /// - Returns: What arrived, whether the server closed the connection, and when the read ended.
     public func readUntilClosed(timeout: Duration) -> (text: String, closed: Bool, elapsed: Duration) {
-        let started = ContinuousClock.now
-        var received = Data()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while ContinuousClock.now - started < timeout {
-            var poll = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-            let remaining = timeout - (ContinuousClock.now - started)
-            let milliseconds = Int32(max(1, remaining.components.seconds * 1_000
-                + remaining.components.attoseconds / 1_000_000_000_000_000))
-            guard Foundation.poll(&poll, 1, milliseconds) > 0 else { continue }
-            let count = recv(socket, &buffer, buffer.count, 0)
-            if count <= 0 {
-                return (String(decoding: received, as: UTF8.self), true, ContinuousClock.now - started)
-            }
-            received.append(contentsOf: buffer[0..<count])
-        }
-        return (String(decoding: received, as: UTF8.self), false, ContinuousClock.now - started)
+        let (bytes, closed, elapsed) = readBytesUntilClosed(timeout: timeout)
+        return (String(decoding: bytes, as: UTF8.self), closed, elapsed)
     }
 }
 
 /// A raw connection that could not be made.
-public struct RawConnectionError: Error, CustomStringConvertible {
+public struct RawConnectionError: Error, CustomStringConvertible, Sendable {
     public let description: String
     init(_ description: String) { self.description = description }
 }
@@ -95,5 +81,76 @@ public struct RawAnswer: Sendable {
     /// The body as a JSON object, if it is one.
     public var json: [String: Any]? {
         (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any]
+    }
+}
+
+extension RawConnection {
+    /// One HTTP/1.1 request with `Connection: close`, answered within `timeout` or failed saying what it
+    /// waited for: the status and the body (chunked bodies decoded). Blocking: call it off Swift's
+    /// cooperative threads (``OffThread``).
+    public static func exchange(port: Int, method: String, path: String, headers: [String: String] = [:],
+                                body: Data? = nil, timeout: Duration = .seconds(60)) throws -> (status: Int, body: Data) {
+        let connection = try RawConnection(port: port)
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        head += "Content-Length: \(body?.count ?? 0)\r\n\r\n"
+        guard connection.send(Data(head.utf8) + (body ?? Data())) else {
+            throw RawConnectionError("\(method) \(path): the server closed the connection before the request was sent")
+        }
+        let (bytes, closed, _) = connection.readBytesUntilClosed(timeout: timeout)
+        guard closed else {
+            throw RawConnectionError("\(method) \(path): no complete answer from 127.0.0.1:\(port) within \(timeout)")
+        }
+        guard let split = bytes.firstRange(of: Data("\r\n\r\n".utf8)) else {
+            throw RawConnectionError("\(method) \(path): the answer has no complete head (\(bytes.count) bytes)")
+        }
+        let answer = RawAnswer(String(decoding: bytes[..<split.lowerBound], as: UTF8.self) + "\r\n\r\n")
+        guard let status = answer.status else {
+            throw RawConnectionError("\(method) \(path): the answer has no status line")
+        }
+        var payload = Data(bytes[split.upperBound...])
+        if answer.headers["transfer-encoding"]?.lowercased().contains("chunked") == true {
+            payload = try dechunk(payload)
+        }
+        return (status, payload)
+    }
+
+    private static func dechunk(_ data: Data) throws -> Data {
+        var output = Data()
+        var index = data.startIndex
+        while index < data.endIndex {
+            guard let lineEnd = data[index...].firstRange(of: Data("\r\n".utf8)),
+                  let size = Int(String(decoding: data[index..<lineEnd.lowerBound], as: UTF8.self)
+                      .split(separator: ";").first ?? "", radix: 16) else {
+                throw RawConnectionError("a chunked body has a malformed chunk size")
+            }
+            if size == 0 { break }
+            let start = lineEnd.upperBound
+            guard data.distance(from: start, to: data.endIndex) >= size else {
+                throw RawConnectionError("a chunked body ends inside a chunk")
+            }
+            let end = data.index(start, offsetBy: size)
+            output.append(data[start..<end])
+            index = data.index(end, offsetBy: 2, limitedBy: data.endIndex) ?? data.endIndex
+        }
+        return output
+    }
+
+    /// ``readUntilClosed(timeout:)`` as bytes.
+    public func readBytesUntilClosed(timeout: Duration) -> (bytes: Data, closed: Bool, elapsed: Duration) {
+        let started = ContinuousClock.now
+        var received = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while ContinuousClock.now - started < timeout {
+            var poll = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            let remaining = timeout - (ContinuousClock.now - started)
+            let milliseconds = Int32(max(1, remaining.components.seconds * 1_000
+                + remaining.components.attoseconds / 1_000_000_000_000_000))
+            guard Foundation.poll(&poll, 1, milliseconds) > 0 else { continue }
+            let count = recv(socket, &buffer, buffer.count, 0)
+            if count <= 0 { return (received, true, ContinuousClock.now - started) }
+            received.append(contentsOf: buffer[0..<count])
+        }
+        return (received, false, ContinuousClock.now - started)
     }
 }
