@@ -16,7 +16,7 @@ extension PostgresVocabularyStore: AccessTokenStore {
 
     public func token(withDigest digest: String) async throws -> AccessTokenRecord? {
         try await mapErrors {
-            guard let (user, createdAt) = try await withConnection({ [logger] connection in
+            guard let (user, createdAt) = try await reading({ [logger] connection in
                 try await connection.query(
                     "SELECT user_id, created_at FROM access_token WHERE digest = \(digest)", logger: logger)
                     .decode((String, Date).self).first(where: { _ in true })
@@ -28,7 +28,7 @@ extension PostgresVocabularyStore: AccessTokenStore {
     public func tokens(of user: UserID) async throws -> [AccessTokenRecord] {
         try await mapErrors {
             // One row (see `fetchSet`): the digests and creation times as one JSON array.
-            let json = try await withConnection { [logger] connection in
+            let json = try await reading { [logger] connection in
                 try await connection.query("""
                     SELECT coalesce(json_agg(json_build_array(digest, extract(epoch FROM created_at))
                                              ORDER BY created_at, id), '[]'::json)::text

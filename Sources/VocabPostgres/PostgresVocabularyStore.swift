@@ -175,7 +175,7 @@ public final class PostgresVocabularyStore: VocabularyStore, VocabularyChangeFee
 
     public func vocabulary(for user: UserID, type: VocabularyStringType) async throws -> StoredVocabulary? {
         try await mapErrors {
-            try await withTransaction { [logger] connection in
+            try await readingTransaction { [logger] connection in
                 try await Self.readOnlySnapshot(connection, logger: logger)
                 return try await Self.fetchSet(connection, user: user, type: type, logger: logger)
             }
@@ -184,7 +184,7 @@ public final class PostgresVocabularyStore: VocabularyStore, VocabularyChangeFee
 
     public func vocabularies(for user: UserID) async throws -> [StoredVocabulary] {
         try await mapErrors {
-            try await withTransaction { [logger] connection in
+            try await readingTransaction { [logger] connection in
                 try await Self.readOnlySnapshot(connection, logger: logger)
                 let types = try await Self.setSizes(connection, user: user, logger: logger)
                     .compactMap { VocabularyStringType(rawValue: $0.type) }
@@ -201,7 +201,7 @@ public final class PostgresVocabularyStore: VocabularyStore, VocabularyChangeFee
 
     public func changeStamp(for user: UserID, type: VocabularyStringType) async throws -> Int64? {
         try await mapErrors {
-            try await withConnection { [logger] connection in
+            try await reading { [logger] connection in
                 try await connection.query(
                     "SELECT version FROM vocabulary_set WHERE user_id = \(user.rawValue) AND type = \(type.rawValue)",
                     logger: logger).decode(Int64.self).first { _ in true }
@@ -213,7 +213,7 @@ public final class PostgresVocabularyStore: VocabularyStore, VocabularyChangeFee
     public func resolutionState(for user: UserID, type: VocabularyStringType) async throws
         -> (changeStamp: Int64?, language: String?) {
         try await mapErrors {
-            let row = try await withConnection { [logger] connection in
+            let row = try await reading { [logger] connection in
                 try await connection.query("""
                     SELECT (SELECT version FROM vocabulary_set WHERE user_id = \(user.rawValue) AND type = \(type.rawValue)),
                            (SELECT siri_language_code FROM user_setting WHERE user_id = \(user.rawValue))
@@ -225,7 +225,7 @@ public final class PostgresVocabularyStore: VocabularyStore, VocabularyChangeFee
 
     public func language(for user: UserID) async throws -> String? {
         try await mapErrors {
-            try await withConnection { [logger] connection in
+            try await reading { [logger] connection in
                 try await connection.query(
                     "SELECT siri_language_code FROM user_setting WHERE user_id = \(user.rawValue)", logger: logger)
                     .decode(String?.self).first { _ in true } ?? nil
@@ -359,6 +359,25 @@ public final class PostgresVocabularyStore: VocabularyStore, VocabularyChangeFee
             if let outcome { return outcome }
         }
         throw CancellationError()  // not reached: the third attempt runs `body` whatever the connection
+    }
+
+    /// Runs a read (see ``withConnection(_:)``), once more on a fresh connection when the first was lost
+    /// under it (terminated, restarted): a read can be repeated, and the pool has usually replaced the
+    /// connection by then. At most two tries, each within the request bound.
+    func reading<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        do {
+            return try await withConnection(body)
+        } catch where error is ConnectionLost || Self.isConnectionFailure(error) {
+            return try await withConnection(body)
+        }
+    }
+
+    /// A read in a transaction, as ``reading(_:)``.
+    func readingTransaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T)
+        async throws -> T {
+        try await reading { [logger] connection in
+            try await connection.withTransaction(logger: logger) { try await body($0) }
+        }
     }
 
     /// Runs `body` in a transaction on a pooled connection (see ``withConnection(_:)``): committed when it

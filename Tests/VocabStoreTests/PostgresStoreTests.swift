@@ -70,6 +70,7 @@ struct PostgresStoreTests {
                 }
             }
         }
+        var terminated = 0
         for round in 0..<20 {
             try await Task.sleep(for: .milliseconds(150 + 40 * (round % 5)))
             // psql each round (a session of its own that ends by itself): a pooled client could lend a
@@ -79,6 +80,7 @@ struct PostgresStoreTests {
                 WHERE pid <> pg_backend_pid() AND backend_type = 'client backend'
                 """])
             #expect(status == 0, "psql: \(output)")
+            terminated += Int(output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
         }
         outcomes.stop()
         for reader in readers { await reader.value }
@@ -87,7 +89,8 @@ struct PostgresStoreTests {
         print("reads under terminated backends: \(seen)")
         #expect(seen.slowest < .seconds(5), "a read took longer than the request timeout (4 s) and a second: \(seen)")
         #expect(seen.wrong == 0, "a read returned a partial set or failed with something else: \(seen)")
-        #expect(seen.failed > 0, "no read was interrupted, so this proved nothing: \(seen)")
+        // Reads are tried twice (a lost connection is replaced), so some are answered whole despite a kill.
+        #expect(terminated > 0, "no backend was terminated, so this proved nothing: \(seen)")
         #expect(try await retrying { try await store.vocabulary(for: alice, type: .contactName) }?.terms == terms)
     }
 
