@@ -31,8 +31,8 @@ public struct ServiceConfiguration: Sendable {
     /// request whose head has not fully arrived. Then the server closes it.
     public var idleTimeout: Duration = .seconds(30)
     /// How long a request's body may take to arrive after its head; then it is answered `408` and its
-    /// connection closed.
-    public var readTimeout: Duration = .seconds(30)
+    /// connection closed. Shorter than ``idleTimeout``, which would otherwise close a stalled body first.
+    public var readTimeout: Duration = .seconds(20)
     /// The most connections open at once; a connection beyond is answered `503` and closed.
     public var maximumConnections: Int = 1_000
     /// How long a request's database work may take in all (PostgreSQL); then it is answered `503`.

@@ -7,11 +7,12 @@ import VocabTestSupport
 @Suite(.serialized) struct HTTPHardeningTests {
     static let admin = "hardening-test-admin-token-0123456789"
 
-    /// A server with short bounds: 1 s idle, 1 s to read a body, 4 connections.
+    /// A server with short bounds: 2 s idle, 1 s to read a body (shorter, so that a stalled body gets its
+    /// 408 before the idle close), 4 connections.
     private func server() async throws -> RunningServer {
         let work = Workspace()
         return try await OffThread.run {
-            try RunningServer(arguments: ["--store", work.store, "--idle-timeout", "1", "--read-timeout", "1",
+            try RunningServer(arguments: ["--store", work.store, "--idle-timeout", "2", "--read-timeout", "1",
                                           "--max-connections", "4"],
                               environment: ["VOCAB_ADMIN_TOKEN": Self.admin])
         }
@@ -23,13 +24,13 @@ import VocabTestSupport
         defer { _ = server.stop() }
         let connectOnly = try RawConnection(port: server.port)
         let silent = connectOnly.readUntilClosed(timeout: .seconds(5))
-        #expect(silent.closed && silent.elapsed < .seconds(3), "connect-only: \(silent)")
+        #expect(silent.closed && silent.elapsed < .seconds(4), "connect-only: \(silent)")
 
         let keptAlive = try RawConnection(port: server.port)
         keptAlive.send("GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n")
         let idle = keptAlive.readUntilClosed(timeout: .seconds(5))
         #expect(RawAnswer(idle.text).status == 200)
-        #expect(idle.closed && idle.elapsed < .seconds(3), "idle keep-alive: \(idle)")
+        #expect(idle.closed && idle.elapsed < .seconds(4), "idle keep-alive: \(idle)")
 
         let slow = try RawConnection(port: server.port)
         let started = ContinuousClock.now
@@ -38,9 +39,9 @@ import VocabTestSupport
             stillOpen = slow.send(String(byte))
             try await Task.sleep(for: .milliseconds(200))
         }
-        let slowHead = slow.readUntilClosed(timeout: .seconds(5))
+        let slowHead = slow.readUntilClosed(timeout: .seconds(6))
         #expect(!stillOpen || slowHead.closed, "a head sent at 5 bytes a second was never cut off")
-        #expect(ContinuousClock.now - started < .seconds(9))
+        #expect(ContinuousClock.now - started < .seconds(12))
         #expect(try await server.send("GET", "/healthz").0 == 200)
     }
 

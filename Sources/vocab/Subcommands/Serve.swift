@@ -66,8 +66,8 @@ struct Serve: AsyncParsableCommand {
 
     @Option(name: .customLong("read-timeout"), help: ArgumentHelp(
         "How long a request body may take to arrive after its head before it is answered 408 and its "
-            + "connection closed (default 30 seconds).", valueName: "seconds"))
-    var readTimeout: Double = 30
+            + "connection closed; shorter than --idle-timeout (default 20 seconds).", valueName: "seconds"))
+    var readTimeout: Double = 20
 
     @Option(name: .customLong("max-connections"), help: ArgumentHelp(
         "The most client connections open at once; one more is answered 503 and closed (default 1000).",
@@ -120,6 +120,10 @@ struct Serve: AsyncParsableCommand {
             guard value > 0, value <= 3_600 else {
                 throw ValidationError("\(name) \(value) is out of range; expected more than 0 and at most 3600 seconds")
             }
+        }
+        guard readTimeout < idleTimeout else {
+            throw ValidationError("--read-timeout \(readTimeout) is not shorter than --idle-timeout \(idleTimeout); "
+                + "a stalled body would then be cut by the idle close, without its 408")
         }
         if let requestTimeout, requestTimeout < databaseTimeout {
             throw ValidationError("--request-timeout \(requestTimeout) is shorter than --database-timeout "
