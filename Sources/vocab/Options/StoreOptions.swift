@@ -43,11 +43,17 @@ struct StoreOptions: ParsableArguments {
     /// A mistyped user or store must not look like "no match".
     func storedSet(of user: UserID, type: VocabularyStringType, in given: SQLiteVocabularyStore? = nil) async throws
         -> StoredVocabulary {
-        let store = try given ?? existingStore()
+        try await Self.storedSet(of: user, type: type, in: try given ?? existingStore(), location: path)
+    }
+
+    /// A user's stored set of one type in `store`, or an error naming the user, the type, the store's
+    /// `location` and what the user does have.
+    static func storedSet(of user: UserID, type: VocabularyStringType, in store: any VocabularyStore,
+                          location: String) async throws -> StoredVocabulary {
         guard let set = try await store.vocabulary(for: user, type: type) else {
             let others = try await store.vocabularies(for: user).map(\.type.rawValue)
             let held = others.isEmpty ? "has no vocabulary" : "has only \(others.joined(separator: ", "))"
-            throw CommandFailure(description: "user '\(user)' has no \(type) vocabulary in '\(path)' (the user \(held))")
+            throw CommandFailure(description: "user '\(user)' has no \(type) vocabulary in '\(location)' (the user \(held))")
         }
         return set
     }

@@ -68,13 +68,7 @@ struct UserStoreOptions: ParsableArguments {
         -> StoredVocabulary {
         let opened: OpenedUserStore
         if let given { opened = given } else { opened = try await open(for: .readExisting)! }
-        guard let set = try await opened.store.vocabulary(for: user, type: type) else {
-            let others = try await opened.store.vocabularies(for: user).map(\.type.rawValue)
-            let held = others.isEmpty ? "has no vocabulary" : "has only \(others.joined(separator: ", "))"
-            throw CommandFailure(description: "user '\(user)' has no \(type) vocabulary in '\(opened.location)' "
-                + "(the user \(held))")
-        }
-        return set
+        return try await StoreOptions.storedSet(of: user, type: type, in: opened.store, location: opened.location)
     }
 }
 
