@@ -1,3 +1,5 @@
+import Foundation
+
 /// How one listener's language pronounces names: the phones of a query as the listener's recognizer wrote
 /// it, and the several plausible pronunciations of a term (the listener's reading, and the readings of the
 /// languages the term's script or spelling point to), all in the shared inventory.
@@ -42,10 +44,27 @@ public struct Pronouncer: Sendable {
     /// One word read in one language: the dictionary for English words it knows, else that language's rules.
     ///
     /// - Parameter word: Lowercase, accents kept.
+    /// An accented spelling the dictionary lacks is looked up without its accents (an English listener says
+    /// "Chloé" as the dictionary's "chloe").
     public func phones(of word: String, in language: String) -> [Phone] {
-        if language == "en", let known = dictionary?.pronunciations(of: word).first { return known }
+        if language == "en", let dictionary {
+            if let known = dictionary.pronunciations(of: word).first { return known }
+            if !word.utf8.allSatisfy({ $0 < 0x80 }), let known = dictionary.pronunciations(of: Self.withoutAccents(word)).first {
+                return known
+            }
+        }
         guard let reader = rules[language] ?? rules["latin"] else { return [] }
         return reader.phones(of: word)
+    }
+
+    /// A word with its combining marks dropped (`chloé` → `chloe`; other letters kept).
+    static func withoutAccents(_ word: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in word.decomposedStringWithCanonicalMapping.unicodeScalars
+        where !(0x300...0x36F).contains(scalar.value) {
+            scalars.append(scalar)
+        }
+        return String(scalars)
     }
 
     /// A query's phones in the listener's language, words separated by the boundary, and for each phone
