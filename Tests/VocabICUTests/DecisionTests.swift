@@ -182,6 +182,48 @@ struct DecisionTests {
         #expect(probabilities == probabilities.sorted(by: >))
         #expect(result.ranked.first?.term == "Gustavo Moreira")
     }
+
+    // MARK: What the features say
+
+    @Test("A query word that is another contact's name, as written, marks the candidate lacking it as contradicted")
+    func anotherContactsNameContradicts() throws {
+        let resolver = try Self.resolver(["Washington Cavalcanti", "Wellington Lima", "Fernanda Lima"], language: "pt-BR")
+        let result = try resolver.resolve("wellington cavalcanti", keepingAll: true)
+        func feature(_ term: String, _ name: String) throws -> Double? {
+            try #require(result.ranked.first { $0.term == term }?.features)[name]
+        }
+        #expect(try feature("Washington Cavalcanti", "contradicted") == 1)  // "wellington" is Wellington Lima's
+        #expect(try feature("Wellington Lima", "contradicted") == 1)        // "cavalcanti" is Washington's
+        let alone = try Self.resolver(["Washington Cavalcanti", "Fernanda Lima"], language: "pt-BR")
+        let unlisted = try alone.resolve("wellington cavalcanti", keepingAll: true)
+        #expect(unlisted.ranked.first { $0.term == "Washington Cavalcanti" }?.features?["contradicted"] == 0)
+    }
+
+    @Test("A namesake's words are heard unevenly: one exactly, the other poorly")
+    func namesakeSpread() throws {
+        let resolver = try Self.resolver(Self.contacts, language: "pt-BR")
+        let namesake = try resolver.resolve("Antônio Cavalcanti", keepingAll: true)
+        let spread = try #require(namesake.ranked.first { $0.term.hasSuffix("Cavalcanti") }?.features?["phoneSpread"])
+        #expect(spread > 0.3, "spread \(spread)")
+        let heard = try resolver.resolve("thiago nogueira", keepingAll: true)
+        #expect((heard.ranked.first?.features?["phoneSpread"] ?? 1) < 0.1)
+    }
+
+    @Test("An accented term is read as its unaccented spelling when only that is in the pronouncing dictionary")
+    func accentedTermSoundsAsWritten() throws {
+        try #require(Self.data?.dictionary != nil, "no pronouncing dictionary (install pocketsphinx-en-us): not checked")
+        // The dictionary knows "chloe", not "chloé": both are read K L OW IY, so the query sounds like the term.
+        for (language, term, query) in [("en-US", "Chloé Davidson", "chloe davidson"), ("en-US", "Renée Walsh", "renee walsh")] {
+            let resolver = try Self.resolver([term, "Claire Dubois", "Marc Lefèvre"], language: language)
+            let result = try resolver.resolve(query)
+            guard case .success(let winner) = result.resolution else {
+                Issue.record("\(language) '\(query)' gave \(result.resolution.name)")
+                continue
+            }
+            #expect(winner.term == term)
+            #expect((winner.phones?.similarity ?? 0) > 0.99, "\(language) '\(query)': phones \(winner.phones?.similarity ?? -1)")
+        }
+    }
 }
 
 /// The outcome from probabilities, without any matcher: the model's operating points alone.

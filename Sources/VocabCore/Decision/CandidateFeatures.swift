@@ -31,6 +31,10 @@ public struct CandidateFeatures: Sendable, Hashable {
         "wholeAndAlone",      // 1 when, besides, every term word was said and no other word candidate is within 0.1
         "wordStrength",       // word score × weakest word × coverage: how convincingly the words name the term
         "evidence",           // the larger of the word strength and phone score × weakest term word
+        "exactAndAlone",      // 1 when every query word met a term word as written and no other word candidate is within 0.1
+        "contradicted",       // 1 when a query word is, as written, a word of another term of the list but not of this one
+        "phoneSpread",        // the best-heard term word's phone similarity minus the worst's (a namesake: one exact, one not)
+        "chance",             // log10 of the list's size × (1 − evidence): how easily a match this loose happens by chance
         "language.en", "language.fr", "language.de", "language.it", "language.es", "language.pt",
     ]
 
@@ -50,6 +54,8 @@ public struct CandidateFeatures: Sendable, Hashable {
         public var phoneWeakest = 0.0
         public var phoneQueryWeakest = 0.0
         public var phoneCoverage = 0.0
+        /// The best-heard term word's phone similarity minus the worst-heard's.
+        public var phoneSpread = 0.0
         /// Own combined score minus the best other candidate's.
         public var gap = 0.0
         /// Own word score minus the best other candidate's word score.
@@ -64,6 +70,10 @@ public struct CandidateFeatures: Sendable, Hashable {
         public var termPhones = 0
         public var exactWords = false
         public var wholeAndAlone = false
+        /// Every query word met a term word as written, and no other word candidate is near.
+        public var exactAndAlone = false
+        /// A query word is, as written, a word of another term of the list but not of this one.
+        public var contradicted = false
         /// The listener's bare language code.
         public var language = ""
 
@@ -92,7 +102,12 @@ public struct CandidateFeatures: Sendable, Hashable {
         ]
         let wordStrength = inputs.wordScore * inputs.wordWeakest * inputs.wordCoverage
         values.append(wordStrength)
-        values.append(max(wordStrength, inputs.phoneScore * inputs.phoneWeakest))
+        let evidence = max(wordStrength, inputs.phoneScore * inputs.phoneWeakest)
+        values.append(evidence)
+        values.append(inputs.exactAndAlone ? 1 : 0)
+        values.append(inputs.contradicted ? 1 : 0)
+        values.append(inputs.phoneSpread)
+        values.append(log10(Double(max(1, inputs.listSize))) * (1 - min(1, evidence)))
         for language in ["en", "fr", "de", "it", "es", "pt"] { values.append(inputs.language == language ? 1 : 0) }
         self.init(values: values)
     }

@@ -115,7 +115,8 @@ public struct Resolver: Sendable {
         let matches = Self.isSettledByWords(words) ? [] : matcher.matches(query: phones, filler: filler)
         let gathered = Self.gather(words, matches, index: index)
         // 2. Score.
-        let scored = score(gathered, hearing: hearing, matcher: matcher, language: pronouncer.language, model: model)
+        let scored = score(gathered, queryTokens: queryTokens, hearing: hearing, matcher: matcher,
+                           language: pronouncer.language, model: model)
         // 3. Decide.
         return Result(resolution: model.decide(scored), queryTokens: queryTokens, ranked: scored, phoneQuery: hearing)
     }
@@ -176,8 +177,8 @@ public struct Resolver: Sendable {
     /// The score stage: the best candidates by either matcher (at least ``leastEvidence`` by one of them), each
     /// heard in full (its phones aligned with the query's when the postings did not reach it), their features
     /// computed against each other, and their probabilities; most probable first, then the rest unweighed.
-    func score(_ gathered: [Candidate], hearing: PhoneQuery, matcher: PhoneMatcher, language: String,
-               model: DecisionModel) -> [Candidate] {
+    func score(_ gathered: [Candidate], queryTokens: [MatchToken], hearing: PhoneQuery, matcher: PhoneMatcher,
+               language: String, model: DecisionModel) -> [Candidate] {
         func wordScore(_ candidate: Candidate) -> Double { candidate.isFoundBySoundOnly ? 0 : candidate.score }
         func combined(_ candidate: Candidate) -> Double { max(wordScore(candidate), candidate.phones?.score ?? 0) }
         let sorted = gathered.sorted { combined($0) != combined($1) ? combined($0) > combined($1) : $0.rank < $1.rank }
@@ -194,6 +195,10 @@ public struct Resolver: Sendable {
                 else if let known = candidate.phones { best[position] = candidate.hearing(matcher.detailed(known, query: hearing.phones, filler: hearing.filler)) }
             }
         }
+        // The query's words that are, as written, words of the list: one of them missing from a candidate is
+        // another contact's name clearly heard ("wellington cavalcanti" against Washington Cavalcanti and
+        // Wellington Lima).
+        let listWords = queryTokens.filter { index.words.id(of: $0.folded).map { !index.words.postings(of: Int($0)).isEmpty } ?? false }
         let fillerPhones = hearing.filler.filter { $0 }.count
         let queryPhones = hearing.phones.filter { $0 != .boundary }.count
         let scores = best.map(combined)
@@ -218,6 +223,7 @@ public struct Resolver: Sendable {
                 inputs.phoneWeakest = heard.weakestWord ?? heard.similarity
                 inputs.phoneQueryWeakest = matcher.weakestQueryWord(of: heard, query: hearing.phones, filler: hearing.filler)
                 inputs.phoneCoverage = heard.coverage
+                if let strongest = heard.strongestWord, let weakest = heard.weakestWord { inputs.phoneSpread = strongest - weakest }
                 inputs.termPhones = matcher.variantPhones(of: heard).filter { $0 != .boundary }.count
             }
             inputs.gap = own - bestOther(scores, position)
@@ -230,6 +236,8 @@ public struct Resolver: Sendable {
             inputs.queryPhones = queryPhones - fillerPhones
             inputs.language = language
             inputs.wholeAndAlone = inputs.exactWords && inputs.wordCoverage >= 1 && inputs.wordGap >= Self.aloneByWords
+            inputs.exactAndAlone = inputs.exactWords && inputs.wordGap >= Self.aloneByWords
+            inputs.contradicted = listWords.contains { word in !candidate.termTokens.contains { $0.folded == word.folded } }
             best[position].features = CandidateFeatures(inputs)
         }
         let probabilities = model.probabilities(best.map { $0.features! })

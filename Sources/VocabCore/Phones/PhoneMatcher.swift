@@ -24,6 +24,9 @@ public struct PhoneMatcher: Sendable {
         /// The similarity of the worst-matched query word against the variant (see
         /// ``PhoneAligner/wordSimilarities(query:filler:term:)``), computed with ``weakestWord``.
         public var weakestQueryWord: Double?
+        /// The similarity of the best-said term word of the variant, computed with ``weakestWord``: a name with
+        /// one word heard exactly and another poorly is how a namesake sounds.
+        public var strongestWord: Double?
     }
 
     /// How many of the best matches get their ``Match/weakestWord``.
@@ -104,6 +107,7 @@ public struct PhoneMatcher: Sendable {
         var detailed = match
         let words = aligner.wordSimilarities(query: query, filler: filler, term: variantPhones(of: match)[...])
         detailed.weakestWord = words.term.min()
+        detailed.strongestWord = words.term.max()
         detailed.weakestQueryWord = words.query.min() ?? 0
         return detailed
     }
