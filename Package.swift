@@ -116,7 +116,7 @@ let package = Package(
         .testTarget(name: "VocabCoreTests", dependencies: ["VocabCore", "VocabReports", "VocabTestSupport"],
                     swiftSettings: strictSettings),
         // Vector and fixture files are read from disk by path (#filePath), not bundled.
-        .testTarget(name: "VocabICUTests", dependencies: ["VocabICU", "VocabLocales", "VocabTestSupport"],
+        .testTarget(name: "VocabICUTests", dependencies: ["VocabICU", "VocabLocales", "VocabReports", "VocabTestSupport"],
                     exclude: ["Vectors", "Fixtures"], swiftSettings: strictSettings),
         .testTarget(name: "VocabStoreTests",
                     dependencies: ["VocabStore", "VocabPostgres", "VocabTestSupport",

@@ -51,7 +51,8 @@ extension LocaleDirectory {
         }
         let phones = try phoneData()
         let pronouncer = phones?.pronouncer(for: profile.language.language)
-        return PhoneticProfile(encoders: encoders, nicknames: nicknames, pronouncer: pronouncer, decision: phones?.decision)
+        return PhoneticProfile(encoders: encoders, nicknames: nicknames, pronouncer: pronouncer, decision: phones?.decision,
+                               alternatives: phones?.alternatives)
     }
 
     private func readIfPresent(_ url: URL) throws(LocaleDataError) -> String? {

@@ -24,6 +24,8 @@ public struct PhoneData: Sendable {
     public let origins: OriginCues
     /// The calibrated decision (`shared/decision-model.txt`), when the folder has one.
     public let decision: DecisionModel?
+    /// How a recognizer's alternatives are weighed (`shared/alternatives-model.txt`), when the folder has one.
+    public let alternatives: DecisionModel?
     /// A fingerprint of every file read (the dictionary by path, size and modification time).
     public let fingerprint: String
 
@@ -41,6 +43,9 @@ extension LocaleDirectory {
     public static let letterToSoundFileName = "letter-to-sound.txt"
     /// The calibrated decision model, in the shared folder (optional: without it, words decide alone).
     public static let decisionModelFileName = "decision-model.txt"
+    /// The model weighing a recognizer's alternatives, in the shared folder (optional: without it, the first
+    /// hypothesis alone decides).
+    public static let alternativesModelFileName = "alternatives-model.txt"
     /// A language's learned recognizer confusions, in its locale folder (optional).
     public static let confusionsFileName = "recognizer-confusions.txt"
     /// Where Debian's `pocketsphinx-en-us` installs its pronouncing dictionary.
@@ -144,6 +149,14 @@ extension LocaleDirectory {
             let text = try read(decisionFile)
             decision = try converting { () throws(PhoneDataError) in try DecisionModel(parsing: text, source: decisionFile.path) }
         }
+        let alternativesFile = shared.appendingPathComponent(Self.alternativesModelFileName)
+        var alternatives: DecisionModel?
+        if FileManager.default.fileExists(atPath: alternativesFile.path) {
+            let text = try read(alternativesFile)
+            alternatives = try converting { () throws(PhoneDataError) in
+                try DecisionModel(parsing: text, source: alternativesFile.path, featureNames: AlternativeFeatures.names)
+            }
+        }
         var dictionary: PronouncingDictionary?
         var status = "none (\(Self.pronouncingDictionaryVariable) is empty)"
         var warning: String?
@@ -176,7 +189,7 @@ extension LocaleDirectory {
             }
         }
         return PhoneData(costs: costs, learnedCosts: learnedCosts, rules: rules, dictionary: dictionary,
-                         dictionaryStatus: status, dictionaryWarning: warning, origins: origins, decision: decision,
+                         dictionaryStatus: status, dictionaryWarning: warning, origins: origins, decision: decision, alternatives: alternatives,
                          fingerprint: String(hash.value, radix: 16))
     }
 }

@@ -78,6 +78,17 @@ extension ResolveReport {
             json.key("considered")
             Self.write(considered, to: &json)
         }
+        if let hypotheses {
+            json.key("hypotheses")
+            json.beginArray()
+            for hypothesis in hypotheses {
+                json.beginObject()
+                json.key("text"); json.string(hypothesis.text)
+                json.key("weight"); json.double(hypothesis.weight)
+                json.endObject()
+            }
+            json.endArray()
+        }
         json.key("locale")
         locale.write(to: &json)
         json.key("outcome"); json.string(outcome)
@@ -88,22 +99,31 @@ extension ResolveReport {
         return json.bytes
     }
 
+    private static func writeFeatures(_ features: [FeatureReport], to json: inout JSONText) {
+        json.beginArray()
+        for feature in features {
+            json.beginObject()
+            json.key("contribution"); json.double(feature.contribution)
+            json.key("name"); json.string(feature.name)
+            json.key("value"); json.double(feature.value)
+            json.endObject()
+        }
+        json.endArray()
+    }
+
     private static func write(_ candidates: [CandidateReport], to json: inout JSONText) {
         json.beginArray()
         for candidate in candidates {
             json.beginObject()
+            if let alternatives = candidate.alternatives {
+                json.key("alternatives")
+                writeFeatures(alternatives, to: &json)
+            }
             if let features = candidate.features {
                 json.key("features")
-                json.beginArray()
-                for feature in features {
-                    json.beginObject()
-                    json.key("contribution"); json.double(feature.contribution)
-                    json.key("name"); json.string(feature.name)
-                    json.key("value"); json.double(feature.value)
-                    json.endObject()
-                }
-                json.endArray()
+                writeFeatures(features, to: &json)
             }
+            if let hypothesis = candidate.hypothesis { json.key("hypothesis"); json.int(hypothesis) }
             if let identifier = candidate.identifier { json.key("identifier"); json.string(identifier) }
             if let links = candidate.links {
                 json.key("links")

@@ -30,9 +30,23 @@ public struct ResolveReport: Encodable, Sendable {
         public let phones: Resolver.PhoneExplanation?
         /// With `explain`, the decision's features and their contributions, when the model scored it.
         public let features: [FeatureReport]?
+        /// With `explain`, what the recognizer's alternatives said of it (``AlternativeFeatures``) and each
+        /// figure's contribution, when several hypotheses were weighed; `hypothesis` the one its words and phones
+        /// are shown from (0: the query).
+        public let alternatives: [FeatureReport]?
+        public let hypothesis: Int?
 
         init(_ candidate: Candidate, queryTokens: [MatchToken], explain: Bool,
-             phones: ((Candidate) -> Resolver.PhoneExplanation?)?, model: DecisionModel?) {
+             phones: ((Candidate) -> Resolver.PhoneExplanation?)?, model: DecisionModel?, alternativesModel: DecisionModel?) {
+            if explain, let alternativesModel, let values = candidate.alternativeFeatures {
+                alternatives = zip(AlternativeFeatures.names, zip(values, alternativesModel.contributions(values: values))).map {
+                    FeatureReport(name: $0.0, value: ($0.1.0 * 1000).rounded() / 1000, contribution: ($0.1.1 * 1000).rounded() / 1000)
+                }
+                hypothesis = candidate.hypothesis
+            } else {
+                alternatives = nil
+                hypothesis = nil
+            }
             self.phones = explain ? phones?(candidate) : nil
             probability = candidate.probability.map { ($0 * 1000).rounded() / 1000 }
             if explain, let model, let values = candidate.features {
@@ -62,24 +76,38 @@ public struct ResolveReport: Encodable, Sendable {
     public let truncated: Bool
     public let candidates: [CandidateReport]
     public let considered: [CandidateReport]?
+    /// A hypothesis weighed, when the recognizer's alternatives were given.
+    public struct HypothesisReport: Encodable, Sendable {
+        public let text: String
+        public let weight: Double
+    }
+    /// The hypotheses weighed (the query first; those that read the same as one), when alternatives were given.
+    public let hypotheses: [HypothesisReport]?
 
     /// The report of one resolution.
     ///
     /// - Parameters:
     ///   - phones: Explains a candidate's phones (``Resolver/phoneExplanation(of:in:)``), shown with `explain`.
     ///   - model: The decision model whose contributions `explain` shows.
+    ///   - alternativesModel: The model weighing alternatives, whose contributions `explain` shows.
     public init(locale: LocaleSelectionReport, query: String, result: Resolver.Result, explain: Bool,
-                model: DecisionModel? = nil, phones: ((Candidate) -> Resolver.PhoneExplanation?)? = nil) {
+                model: DecisionModel? = nil, alternativesModel: DecisionModel? = nil,
+                phones: ((Candidate) -> Resolver.PhoneExplanation?)? = nil) {
         self.locale = locale
         self.query = query
         queryTokens = result.queryTokens.map(\.text)
         outcome = result.resolution.name
         if case .disambiguation(_, let truncated) = result.resolution { self.truncated = truncated } else { truncated = false }
         candidates = result.resolution.candidates.map {
-            CandidateReport($0, queryTokens: result.queryTokens, explain: explain, phones: phones, model: model)
+            CandidateReport($0, queryTokens: result.queryTokens(of: $0), explain: explain, phones: phones, model: model,
+                            alternativesModel: alternativesModel)
         }
         considered = explain ? result.ranked.prefix(10).map {
-            CandidateReport($0, queryTokens: result.queryTokens, explain: true, phones: phones, model: model)
+            CandidateReport($0, queryTokens: result.queryTokens(of: $0), explain: true, phones: phones, model: model,
+                            alternativesModel: alternativesModel)
         } : nil
+        hypotheses = result.hypotheses.isEmpty ? nil : result.hypotheses.map {
+            HypothesisReport(text: $0.text, weight: ($0.weight * 1000).rounded() / 1000)
+        }
     }
 }

@@ -95,11 +95,45 @@ public struct LanguageAnswer: Encodable, Sendable {
 
 /// `POST /v1/users/{user}/resolve`.
 struct ResolveBody: Decodable, AllowedKeys {
-    static let keys: Set<String> = ["query", "type", "language", "explain"]
+    static let keys: Set<String> = ["query", "type", "language", "explain", "alternatives"]
     let query: String
     let type: String?
     let language: String?
     let explain: Bool?
+    /// The recognizer's other hypotheses, best first after the query.
+    var alternatives: [AlternativeBody]? = nil
+}
+
+/// One of a recognizer's hypotheses in a resolve request: `{"text", "confidence"?, "score"?}` (a missing
+/// confidence or score is unknown, not zero).
+struct AlternativeBody: Decodable {
+    static let keys: Set<String> = ["text", "confidence", "score"]
+    let text: String
+    let confidence: Double?
+    let score: Double?
+
+    private enum Key: String, CodingKey { case text, confidence, score }
+
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let keys = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)
+        if let unknown = keys.sorted().first(where: { !Self.keys.contains($0) }) {
+            let field = BodyDecoding.path(decoder.codingPath + [AnyKey(stringValue: unknown)])
+            throw Problem.invalid(field, "unknown key '\(unknown)'; expected confidence, score, text")
+        }
+        let container = try decoder.container(keyedBy: Key.self)
+        text = try container.decode(String.self, forKey: .text)
+        confidence = try container.decodeIfPresent(Double.self, forKey: .confidence)
+        score = try container.decodeIfPresent(Double.self, forKey: .score)
+    }
+
+    var hypothesis: Hypothesis { Hypothesis(text: text, confidence: confidence, score: score) }
 }
 
 /// `POST /v1/locales/{locale}/parameters/{parameter}/resolve`.

@@ -409,6 +409,14 @@ public enum OpenAPIDocument {
               "null"
             ],
             "description": "Add each candidate's reading and word links, and the candidates considered."
+          },
+          "alternatives": {
+            "type": "array",
+            "maxItems": 10,
+            "description": "The recognizer's other hypotheses, best first after the query (an N-best list). One whose text is the query's gives the query its confidence and score. Each candidate found under any hypothesis is weighed with what all of them say of it.",
+            "items": {
+              "$ref": "#/components/schemas/Alternative"
+            }
           }
         }
       },
@@ -486,6 +494,18 @@ public enum OpenAPIDocument {
             "items": {
               "$ref": "#/components/schemas/DecisionFeature"
             }
+          },
+          "alternatives": {
+            "type": "array",
+            "description": "With explain, when alternatives were given: what they said of this candidate (Sources/VocabCore/Decision/AlternativeFeatures.swift) and each figure's contribution to the log-odds.",
+            "items": {
+              "$ref": "#/components/schemas/DecisionFeature"
+            }
+          },
+          "hypothesis": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "With explain, when alternatives were given: the hypothesis the candidate's words and phones are shown from (0: the query)."
           }
         }
       },
@@ -555,6 +575,27 @@ public enum OpenAPIDocument {
             "type": "array",
             "items": {
               "$ref": "#/components/schemas/Candidate"
+            }
+          },
+          "hypotheses": {
+            "type": "array",
+            "description": "When alternatives were given: the hypotheses weighed (the query first; those that read the same as one) and their weights.",
+            "items": {
+              "type": "object",
+              "required": [
+                "text",
+                "weight"
+              ],
+              "properties": {
+                "text": {
+                  "type": "string"
+                },
+                "weight": {
+                  "type": "number",
+                  "minimum": 0,
+                  "maximum": 1
+                }
+              }
             }
           }
         }
@@ -787,6 +828,37 @@ public enum OpenAPIDocument {
           "steps": {
             "type": "string",
             "description": "`a` same phone, `a>b` query a for term b, `+a` extra query phone (`(+a)` in a filler word), `-b` term phone not said."
+          }
+        }
+      },
+      "Alternative": {
+        "type": "object",
+        "required": [
+          "text"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "text": {
+            "type": "string",
+            "maxLength": 1024,
+            "pattern": "^[ \\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\-\\u058A\\u05BE\\u1400\\u1806\\u2010-\\u2015\\u2E17\\u2E1A\\u2E3A\\u2E3B\\u2E40\\u2E5D\\u301C\\u3030\\u30A0\\uFE31\\uFE32\\uFE58\\uFE63\\uFF0D]*[^ \\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\-\\u058A\\u05BE\\u1400\\u1806\\u2010-\\u2015\\u2E17\\u2E1A\\u2E3A\\u2E3B\\u2E40\\u2E5D\\u301C\\u3030\\u30A0\\uFE31\\uFE32\\uFE58\\uFE63\\uFF0D\\u0000-\\u001F\\u007F-\\u009F]{1,64}(?:[ \\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\-\\u058A\\u05BE\\u1400\\u1806\\u2010-\\u2015\\u2E17\\u2E1A\\u2E3A\\u2E3B\\u2E40\\u2E5D\\u301C\\u3030\\u30A0\\uFE31\\uFE32\\uFE58\\uFE63\\uFF0D]+[^ \\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\-\\u058A\\u05BE\\u1400\\u1806\\u2010-\\u2015\\u2E17\\u2E1A\\u2E3A\\u2E3B\\u2E40\\u2E5D\\u301C\\u3030\\u30A0\\uFE31\\uFE32\\uFE58\\uFE63\\uFF0D\\u0000-\\u001F\\u007F-\\u009F]{1,64})*[ \\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\-\\u058A\\u05BE\\u1400\\u1806\\u2010-\\u2015\\u2E17\\u2E1A\\u2E3A\\u2E3B\\u2E40\\u2E5D\\u301C\\u3030\\u30A0\\uFE31\\uFE32\\uFE58\\uFE63\\uFF0D]*$",
+            "description": "What the recognizer wrote: at least one word (no control characters; words of at most 64 characters, 1,024 UTF-16 code units in all)."
+          },
+          "confidence": {
+            "type": [
+              "number",
+              "null"
+            ],
+            "minimum": 0,
+            "maximum": 1,
+            "description": "The recognizer's confidence; missing or null: unknown (not zero)."
+          },
+          "score": {
+            "type": [
+              "number",
+              "null"
+            ],
+            "description": "The recognizer's score, e.g. Whisper's log-probability per token; missing or null: unknown."
           }
         }
       }

@@ -143,6 +143,13 @@ public final class VocabularyService: Sendable {
     func resolve(_ body: ResolveBody, for user: UserID) async throws -> ResolveReport {
         let type = try Self.type(body.type ?? VocabularyStringType.contactName.rawValue, field: "type")
         try Self.checkQuery(body.query)
+        let alternatives = (body.alternatives ?? []).map(\.hypothesis)
+        do {
+            _ = try Hypothesis.checked(query: body.query, alternatives: alternatives, noun: { "alternatives[\($0)]" })
+        } catch let error as VocabularyError {
+            throw Problem.invalid(error.subject == "the alternatives" ? "alternatives" : error.subject,
+                                  "\(error.subject) \(error.problem)")
+        }
         let started = ContinuousClock.now
         let (stamp, stored) = try await hotState.resolutionState(for: .init(user: user, type: type)) {
             try await store.resolutionState(for: user, type: type)
@@ -153,12 +160,16 @@ public final class VocabularyService: Sendable {
         let index = try await index(of: user, type: type, stamp: stamp, context: context)
         let result: Resolver.Result
         let resolver = Resolver(index: index)
-        do { result = try resolver.resolve(body.query) } catch let error as VocabularyError {
+        do {
+            result = alternatives.isEmpty ? try resolver.resolve(body.query)
+                : try resolver.resolve(body.query, alternatives: alternatives)
+        } catch let error as VocabularyError {
             throw Problem.invalid("query", error.problem)
         }
         metrics.resolveDuration.record(ContinuousClock.now - started)
         return ResolveReport(locale: LocaleSelectionReport(selection), query: body.query, result: result,
-                             explain: body.explain ?? false, model: index.preparer.phonetics.decision) {
+                             explain: body.explain ?? false, model: index.preparer.phonetics.decision,
+                             alternativesModel: index.preparer.phonetics.alternatives) {
             resolver.phoneExplanation(of: $0, in: result)
         }
     }

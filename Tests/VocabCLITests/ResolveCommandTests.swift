@@ -53,8 +53,36 @@ import VocabTestSupport
         #expect(after.stderr == "Error: user 'alice' has no contactName vocabulary in '\(work.store)' (the user has no vocabulary)\n")
     }
 
+    @Test("A recognizer's alternatives are weighed and shown; --alternatives reads them as JSON")
+    func alternatives() throws {
+        let work = Workspace()
+        let contacts = RepositoryPaths.root().appendingPathComponent("Examples/contacts.en-US.txt").path
+        let given = try VocabBinary.run(["resolve", "--language", "en-US", "--vocabulary", contacts, "Rose a lint carry gun.",
+                                         "--alternative", "Rosalind Carrigan.=0.3", "--alternative", "Rose lint carry gun"])
+        #expect(given.status == 0, "\(given.stderr)")
+        #expect(given.stdout.contains("hypotheses: 1. 'Rose a lint carry gun.' "), "\(given.stdout)")
+        #expect(given.stdout.contains("2. 'Rosalind Carrigan.' "))
+        let file = try work.file("alternatives.json", lines: [
+            #"[{"text": "Rosalind Carrigan.", "confidence": 0.3}, {"text": "Rose lint carry gun", "score": -1.1}]"#])
+        let read = try VocabBinary.run(["resolve", "--language", "en-US", "--vocabulary", contacts, "--json", "--explain",
+                                        "--alternatives", file, "Rose a lint carry gun."])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [String: Any])
+        #expect((object["hypotheses"] as? [[String: Any]])?.count == 3)
+        #expect(((object["considered"] as? [[String: Any]])?.first?["alternatives"] as? [Any]) != nil)
+        let bad = try work.file("bad.json", lines: [#"[{"text": "Rosalind"}, {"text": "Rose", "confidence": "high"}]"#])
+        let refused = try VocabBinary.run(["resolve", "--language", "en-US", "--vocabulary", contacts, "--alternatives", bad, "rose"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "Error: \(bad): alternatives[1]: key 'confidence' must be a number\n")
+    }
+
     @Test("Bad arguments are refused naming them", arguments: [
         (["resolve", "bobo"], 64, "Error: give one of --user (with --type), --vocabulary or --parameter"),
+        (["resolve", "--vocabulary", "/dev/null", "bobo", "--alternative", "bobo=1.5"], 64,
+         "Error: --alternative 'bobo=1.5': confidence 1.5 is not within 0…1"),
+        (["resolve", "--vocabulary", "/dev/null", "bobo", "--alternative", " - "], 1,
+         "Error: --alternative ' - ': has no words"),
+        (["resolve", "--parameter", "INStartWorkoutIntent.workoutName", "run", "--alternative", "ran"], 64,
+         "Error: --alternative and --alternatives apply to --user or --vocabulary, not to --parameter"),
         (["resolve", "--vocabulary", "/no/such.txt", "bobo"], 1, "Error: /no/such.txt: no such file"),
         (["resolve", "--user", "a", "--type", "contacts", "bobo"], 64, "Error: --type 'contacts' is not a vocabulary"),
     ] as [([String], Int32, String)])

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-import VocabCore
+@testable import VocabCore
 import VocabLocales
 import VocabICU
+import VocabReports
 import VocabTestSupport
 
 /// The calibrated decision and the learned recognizer confusions: the shipped data loads and is validated like
@@ -288,5 +289,99 @@ struct DecisionOperatingPointTests {
         #expect(abs((scores.brier ?? 0) - brier) < 1e-12)
         let at90 = scores.tradeOffs.first { $0.accept == 0.9 }!
         #expect(at90.top1 == 0.5 && at90.falseAccept == 0.25)
+    }
+}
+
+/// A recognizer's alternatives weighed with its best hypothesis (`Resolver.resolve(_:alternatives:)`).
+@Suite("Alternatives")
+struct AlternativesTests {
+    static let contacts = ["Rosalind Kerrigan", "Desmond Achebe", "Priya Raghunathan", "Felix Brandt", "Marguerite Okafor",
+                           "Tobias Lindqvist", "Imogen Castellanos", "Declan Fitzgerald", "Rosalind Kemper", "Anders Holm"]
+
+    @Test("Alternatives that agree raise an answer's probability")
+    func agreementRaises() throws {
+        let resolver = try DecisionTests.resolver(Self.contacts, language: "en-US")
+        let alone = try resolver.resolve("Tobias Lint quist")
+        let agreed = try resolver.resolve("Tobias Lint quist", alternatives: [
+            Hypothesis(text: "Tobias Lindqvist", confidence: 0.2), Hypothesis(text: "Tobias Lindquist", confidence: 0.2)])
+        let before = try #require(alone.ranked.first { $0.term == "Tobias Lindqvist" }?.probability)
+        let after = try #require(agreed.ranked.first { $0.term == "Tobias Lindqvist" }?.probability)
+        #expect(after > before, "p \(before) alone, \(after) with agreeing alternatives")
+        guard case .success(let winner) = agreed.resolution else {
+            Issue.record("not answered with agreeing alternatives: \(agreed.resolution.name)")
+            return
+        }
+        #expect(winner.term == "Tobias Lindqvist")
+    }
+
+    @Test("A lone low-confidence alternative naming another contact does not win")
+    func loneOtherContactLoses() throws {
+        let resolver = try DecisionTests.resolver(Self.contacts, language: "en-US")
+        let result = try resolver.resolve("Marguerite Okafor", alternatives: [
+            Hypothesis(text: "Marguerite Okafor.", confidence: 0.4), Hypothesis(text: "Desmond Achebe", confidence: 0.04)])
+        #expect(result.ranked.first?.term == "Marguerite Okafor")
+        if case .success(let winner) = result.resolution { #expect(winner.term == "Marguerite Okafor") }
+        let desmond = result.ranked.first { $0.term == "Desmond Achebe" }?.probability ?? 0
+        #expect(desmond < 0.2, "Desmond Achebe p \(desmond)")
+    }
+
+    @Test("Hypotheses that read the same are one: no alternatives weighed, the query's own answer")
+    func sameReadingIsOne() throws {
+        let resolver = try DecisionTests.resolver(Self.contacts, language: "en-US")
+        let plain = try resolver.resolve("felix brandt")
+        let same = try resolver.resolve("felix brandt", alternatives: [Hypothesis(text: "Felix Brandt."), Hypothesis(text: "Felix, Brandt")])
+        #expect(same.hypotheses.isEmpty)
+        #expect(same.ranked.map(\.probability) == plain.ranked.map(\.probability))
+    }
+
+    @Test("Bad alternatives are refused by name", arguments: [
+        ([Hypothesis(text: "ok"), Hypothesis(text: " – ")], "alternative 2", "has no words"),
+        ([Hypothesis(text: "ok", confidence: 1.5)], "alternative 1", "has confidence 1.5; expected 0…1"),
+        ([Hypothesis(text: "ok", score: .nan)], "alternative 1", "has a score that is not a finite number"),
+        ([Hypothesis(text: "o\u{7}k")], "alternative 1", "has the control character U+7; expected printable text"),
+        ([Hypothesis(text: String(repeating: "a", count: 65))], "alternative 1",
+         "is refused: text of 65 characters"),
+        (Array(repeating: Hypothesis(text: "ok"), count: 11), "the alternatives", "are 11; at most 10 are weighed"),
+    ] as [([Hypothesis], String, String)])
+    func refused(alternatives: [Hypothesis], subject: String, problem: String) throws {
+        do {
+            _ = try Hypothesis.checked(query: "bobo", alternatives: alternatives)
+            Issue.record("accepted")
+        } catch let error as VocabularyError {
+            #expect(error.subject == subject)
+            #expect(error.problem.hasPrefix(problem.replacingOccurrences(of: "text of 65 characters", with: "word")),
+                    "\(error.problem)")
+        }
+    }
+
+    @Test("The service's JSON writer writes hypotheses and what alternatives said as JSONEncoder does")
+    func jsonAsEncoder() throws {
+        let resolver = try DecisionTests.resolver(Self.contacts, language: "en-US")
+        let result = try resolver.resolve("Tobias Lint quist", alternatives: [Hypothesis(text: "Tobias Lindqvist", confidence: 0.2)])
+        #expect(!result.hypotheses.isEmpty)
+        let selection = LocaleSelection(request: LanguageRequest(code: .fallback, source: .defaultLanguage), used: .fallback,
+                                        chain: [LocaleSelection.Step(code: .fallback, isAvailable: true, rule: "requested locale")])
+        let phonetics = resolver.index.preparer.phonetics
+        let report = ResolveReport(locale: LocaleSelectionReport(selection), query: "Tobias Lint quist", result: result,
+                                   explain: true, model: phonetics.decision, alternativesModel: phonetics.alternatives) {
+            resolver.phoneExplanation(of: $0, in: result)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let expected = try JSONSerialization.jsonObject(with: encoder.encode(report)) as? NSDictionary
+        let written = try JSONSerialization.jsonObject(with: Data(report.jsonBytes())) as? NSDictionary
+        #expect(written == expected)
+        #expect(written?["hypotheses"] != nil)
+    }
+
+    @Test("Weights: confidences when all are given, else scores, else unknown ones count as the mean of the known")
+    func weights() {
+        func rounded(_ values: [Double]) -> [Double] { values.map { ($0 * 1000).rounded() / 1000 } }
+        #expect(rounded(Hypothesis.weights(of: [.init(text: "a", confidence: 0.6), .init(text: "b", confidence: 0.2)]))
+            == [0.75, 0.25])
+        #expect(rounded(Hypothesis.weights(of: [.init(text: "a", score: 0), .init(text: "b", score: -log(3))])) == [0.75, 0.25])
+        #expect(rounded(Hypothesis.weights(of: [.init(text: "a"), .init(text: "b", confidence: 0.2), .init(text: "c", confidence: 0.4)]))
+            == [0.333, 0.222, 0.444])
+        #expect(rounded(Hypothesis.weights(of: [.init(text: "a"), .init(text: "b")])) == [0.5, 0.5])
     }
 }

@@ -31,6 +31,26 @@ import VocabService
         }
     }
 
+    @Test("Alternatives are weighed with the query: the hypotheses and what they said of each candidate are reported")
+    func alternatives() async throws {
+        try await ServiceHarness().run { client in
+            let token = try await client.mint("alice")
+            try await client.put(["Rosalind Kerrigan", "Desmond Achebe", "Felix Brandt"], user: "alice", token: token)
+            let answer = try await client.resolve("Rose a lint carry gun.", user: "alice", token: token, extra: """
+                , "language": "en-US", "explain": true, "alternatives": [{"text": "Rosalind Carrigan.", "confidence": 0.3},
+                  {"text": "Rose lint carry gun", "score": -1.2}, {"text": "Rose a lint carry gun", "confidence": null}]
+                """)
+            #expect(answer.status == .ok, "\(answer.text)")
+            let hypotheses = try #require(answer.json?["hypotheses"] as? [[String: Any]])
+            #expect(hypotheses.count >= 3, "\(hypotheses)")  // the last one reads as the query: merged with it
+            #expect(hypotheses.first?["text"] as? String == "Rose a lint carry gun.")
+            let best = try #require((answer.json?["considered"] as? [[String: Any]])?.first)
+            #expect(best["term"] as? String == "Rosalind Kerrigan")
+            let said = try #require(best["alternatives"] as? [[String: Any]])
+            #expect(said.map { $0["name"] as? String } == AlternativeFeatures.names)
+        }
+    }
+
     @Test("The user's stored language is used when the request names none")
     func storedLanguage() async throws {
         try await ServiceHarness().run { client in
@@ -71,6 +91,13 @@ import VocabService
         (#"{"query": "\#(String(repeating: "a", count: 65))"}"#, 422, "query"),
         (#"{"query": "bobo", "explain": "yes"}"#, 422, "explain"),
         (#"{"query": "bo\u001bbo"}"#, 422, "query"),
+        (#"{"query": "bobo", "alternatives": [{"text": "bobo"}, {"text": "  "}]}"#, 422, "alternatives[1]"),
+        (#"{"query": "bobo", "alternatives": [{"text": "bobo", "confidence": 1.5}]}"#, 422, "alternatives[0]"),
+        (#"{"query": "bobo", "alternatives": [{"text": "bobo", "weight": 1}]}"#, 422, "alternatives[0].weight"),
+        (#"{"query": "bobo", "alternatives": [{"confidence": 0.5}]}"#, 422, "alternatives[0].text"),
+        (#"{"query": "bobo", "alternatives": "bobo"}"#, 422, "alternatives"),
+        (#"{"query": "bobo", "alternatives": [\#(Array(repeating: #"{"text": "bobo"}"#, count: 11).joined(separator: ", "))]}"#,
+         422, "alternatives"),
     ] as [(String, Int, String)])
     func badRequests(body: String, status: Int, field: String) async throws {
         try await ServiceHarness().run { client in

@@ -17,7 +17,9 @@ spelling changes, first name alone, last name first) over the same lists, so tha
 a clean or near-clean rendering of a name is worth.
 
 Usage: python3 scripts/train/make_training_sets.py [--out .build-train] [--seed S] [--typed N]
-Writes <out>/train-<recognizer>[-prompted].json, one per recognizer and condition, all languages together.
+Writes <out>/train-<recognizer>[-prompted].json, one per recognizer and condition, all languages together; the
+n-best run's clips are in train-whisper-base*.json (first hypothesis) and, with their alternatives, in
+train-whisper-base-nbest*.json.
 """
 
 import argparse
@@ -161,8 +163,10 @@ def build(recognizer, prompted, rows_by_language, pool, seed, rng):
                 expect = {"outcome": "success", "terms": [contact]}
             vocabulary_id = f"{present_id}/list"
             vocabularies.append({"id": vocabulary_id, "language": language, "type": "contactName", "strings": contacts})
+            alternatives = json.loads(row["alternatives"]) if row.get("alternatives") else None
+            extra = {"alternatives": alternatives} if alternatives else {}
             cases.append({"id": present_id, "vocabulary": vocabulary_id, "language": language,
-                          "query": row["transcript"], "category": category, "expect": expect})
+                          "query": row["transcript"], "category": category, "expect": expect, **extra})
             # Absent: the spoken contact (all who share the spoken first name, for a first name alone) removed.
             if category == "first_only":
                 remaining = [name for name in contacts if fold(name.split(" ")[0]) != fold(spoken)]
@@ -173,7 +177,7 @@ def build(recognizer, prompted, rows_by_language, pool, seed, rng):
                                  "strings": remaining})
             cases.append({"id": absent_id, "vocabulary": f"{absent_id}/list", "language": language,
                           "query": row["transcript"], "category": "absent",
-                          "expect": {"outcome": "unsupported", "terms": []}})
+                          "expect": {"outcome": "unsupported", "terms": []}, **extra})
     return {"name": f"train-{recognizer}{'-prompted' if prompted == '1' else ''}", "vocabularies": vocabularies,
             "cases": cases}
 
@@ -190,9 +194,13 @@ def main():
     by_recognizer = defaultdict(dict)
     for path in sorted(make_corpus.OUT.glob("*.tsv")):
         recognizer, language = path.stem.split(".", 1)
-        # The n-best run's first hypothesis is Whisper base's transcript of other clips: one source with it.
-        recognizer = "whisper-base" if recognizer == "whisper-base-nbest" else recognizer
-        by_recognizer[recognizer].setdefault(language, []).extend(read_corpus(path))
+        rows = read_corpus(path)
+        if recognizer == "whisper-base-nbest":
+            # Its first hypothesis is Whisper base's transcript of other clips: one source with those for the
+            # decision (traced first-only); the same cases with their alternatives are a set of their own.
+            by_recognizer["whisper-base-nbest"][language] = rows
+            recognizer = "whisper-base"
+        by_recognizer[recognizer].setdefault(language, []).extend(rows)
     typed_rng = random.Random(f"{arguments.seed}/typed")
     for language in sorted(by_recognizer.get("whisper-base", {})):
         lists, _ = make_corpus.plan(language, pool[language], 0, arguments.seed)

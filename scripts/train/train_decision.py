@@ -29,21 +29,29 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "Locales" / "shared" / "decision-model.txt"
+ALTERNATIVES_OUT = ROOT / "Locales" / "shared" / "alternatives-model.txt"
 
 
-def load(paths):
+def load(paths, key="features"):
+    """The feature names and the cases of trace files; with key `alternativeFeatures`, only the cases whose
+    alternatives were weighed, each candidate's `features` being what the alternatives said of it."""
     names, cases = None, []
     for path in paths:
         with open(path, encoding="utf-8") as handle:
             header = json.loads(handle.readline())
             if names is None:
-                names = header["features"]
-            elif names != header["features"]:
+                names = header[key]
+            elif names != header[key]:
                 sys.exit(f"{path}: its features differ from the first trace's")
             for line in handle:
                 if line.strip():
                     case = json.loads(line)
                     case["source"] = Path(path).name
+                    if key != "features":
+                        if not case["candidates"] or any(c.get(key) is None for c in case["candidates"]):
+                            continue
+                        for candidate in case["candidates"]:
+                            candidate["features"] = candidate[key]
                     cases.append(case)
     return names, cases
 
@@ -196,9 +204,13 @@ def main():
     parser.add_argument("--false-accept-cost", type=float, default=5.0,
                         help="how many right answers not given one false accept costs (5: of 5, 10, 20 the best on the dev sets)")
     parser.add_argument("--offer-precision", type=float, default=0.15)
+    parser.add_argument("--alternatives", action="store_true",
+                        help="train the model weighing a recognizer's alternatives (AlternativeFeatures) from traces of "
+                             f"sets with alternatives; --write writes {ALTERNATIVES_OUT.relative_to(ROOT)}")
     parser.add_argument("--write", action="store_true", help=f"write {OUT.relative_to(ROOT)}")
     arguments = parser.parse_args()
-    names, cases = load(arguments.traces)
+    key = "alternativeFeatures" if arguments.alternatives else "features"
+    names, cases = load(arguments.traces, key)
     bias, weights = fit(pack(cases, arguments.absent_share), len(names), arguments.l2)
     y = np.array([c["expected"] for case in cases for c in case["candidates"]])
     probabilities(cases, bias, weights)
@@ -215,7 +227,7 @@ def main():
     for name, weight in sorted(zip(names, weights), key=lambda item: -abs(item[1])):
         print(f"  weight {name:16s} {weight:+.3f}")
     if arguments.check:
-        _, checked = load(arguments.check)
+        _, checked = load(arguments.check, key)
         probabilities(checked, bias, weights)
         for source in sorted({case["source"] for case in checked}):
             group = [case for case in checked if case["source"] == source]
@@ -229,6 +241,12 @@ def main():
             "# candidate's utility is the bias plus its weighted features (Sources/VocabCore/Decision/CandidateFeatures.swift),",
             "# its probability of being the term meant its softmax share; the operating points turn probabilities into",
             "# an outcome (DecisionModel.swift).",
+        ] if not arguments.alternatives else [
+            "# How a recognizer's alternatives are weighed together: a conditional logit, as the decision's, over what",
+            "# the hypotheses, each resolved alone, said of each candidate (Sources/VocabCore/Decision/AlternativeFeatures.swift);",
+            "# the operating points turn its probabilities into the outcome (Resolver+Alternatives.swift).",
+        ]
+        lines += [
             "# Written by scripts/train/train_decision.py; do not edit by hand. Trained "
             + time.strftime("%Y-%m-%d") + f" on {len(cases)} generated cases",
             f"# ({len(y)} candidates) from the corpus's training names only: {sources}.",
@@ -241,8 +259,9 @@ def main():
         ]
         lines += [f"weight {name} {weight:.6f}" for name, weight in zip(names, weights)]
         lines += ["", f"accept {accept:.3f}", f"offer {offer:.3f}", "options 10"]
-        OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        print(f"wrote {OUT}")
+        out = ALTERNATIVES_OUT if arguments.alternatives else OUT
+        out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        print(f"wrote {out}")
 
 
 if __name__ == "__main__":

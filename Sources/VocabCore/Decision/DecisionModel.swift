@@ -14,8 +14,11 @@ import Foundation
 public struct DecisionModel: Sendable, Hashable {
     /// The intercept.
     public let bias: Double
-    /// One weight per feature, in the order of ``CandidateFeatures/names``.
+    /// One weight per feature, in the order of ``featureNames``.
     public let weights: [Double]
+    /// The features weighed: ``CandidateFeatures/names`` for the decision, ``AlternativeFeatures/names`` for
+    /// the model that weighs a recognizer's alternatives.
+    public let featureNames: [String]
     /// The least probability to answer without asking.
     public let accept: Double
     /// The least probability to be offered (in a choice or a confirmation).
@@ -27,8 +30,9 @@ public struct DecisionModel: Sendable, Hashable {
 
     /// Creates a model.
     public init(bias: Double, weights: [Double], accept: Double, offer: Double, maximumOptions: Int = 10,
-                source: String = "in code") {
-        precondition(weights.count == CandidateFeatures.names.count, "one weight per feature")
+                source: String = "in code", featureNames: [String] = CandidateFeatures.names) {
+        precondition(weights.count == featureNames.count, "one weight per feature")
+        self.featureNames = featureNames
         self.bias = bias
         self.weights = weights
         self.accept = accept
@@ -42,7 +46,7 @@ public struct DecisionModel: Sendable, Hashable {
     ///
     /// - Throws: ``PhoneDataError`` naming the line at fault: an unknown entry or feature, a value that is not
     ///   a finite number, a probability outside 0…1, a feature or setting given twice or missing.
-    public init(parsing text: String, source: String) throws(PhoneDataError) {
+    public init(parsing text: String, source: String, featureNames: [String] = CandidateFeatures.names) throws(PhoneDataError) {
         var bias: Double?
         var weights: [String: Double] = [:]
         var settings: [String: Double] = [:]
@@ -60,8 +64,8 @@ public struct DecisionModel: Sendable, Hashable {
                 bias = try value(fields[1])
             case "weight":
                 guard fields.count == 3 else { throw fail("expected 'weight FEATURE VALUE'") }
-                guard CandidateFeatures.names.contains(fields[1]) else {
-                    throw fail("unknown feature '\(fields[1])'; expected one of \(CandidateFeatures.names.joined(separator: ", "))")
+                guard featureNames.contains(fields[1]) else {
+                    throw fail("unknown feature '\(fields[1])'; expected one of \(featureNames.joined(separator: ", "))")
                 }
                 guard weights[fields[1]] == nil else { throw fail("'\(fields[1])' is given twice") }
                 weights[fields[1]] = try value(fields[2])
@@ -82,7 +86,7 @@ public struct DecisionModel: Sendable, Hashable {
             }
         }
         guard let bias else { throw PhoneDataError(source: source, line: nil, message: "'bias' is not given") }
-        if let missing = CandidateFeatures.names.first(where: { weights[$0] == nil }) {
+        if let missing = featureNames.first(where: { weights[$0] == nil }) {
             throw PhoneDataError(source: source, line: nil, message: "no weight for feature '\(missing)'")
         }
         for name in ["accept", "offer"] where settings[name] == nil {
@@ -91,21 +95,30 @@ public struct DecisionModel: Sendable, Hashable {
         guard settings["offer"]! <= settings["accept"]! else {
             throw PhoneDataError(source: source, line: nil, message: "'offer' must not exceed 'accept'")
         }
-        self.init(bias: bias, weights: CandidateFeatures.names.map { weights[$0]! }, accept: settings["accept"]!,
-                  offer: settings["offer"]!, maximumOptions: Int(settings["options"] ?? 10), source: source)
+        self.init(bias: bias, weights: featureNames.map { weights[$0]! }, accept: settings["accept"]!,
+                  offer: settings["offer"]!, maximumOptions: Int(settings["options"] ?? 10), source: source,
+                  featureNames: featureNames)
     }
 
     /// A candidate's utility: the bias plus its weighted features (the log-odds of it against "none").
-    public func utility(_ features: CandidateFeatures) -> Double {
+    public func utility(_ features: CandidateFeatures) -> Double { utility(values: features.values) }
+
+    /// The utility of feature values in the order of ``featureNames``.
+    public func utility(values: [Double]) -> Double {
         var sum = bias
-        for position in weights.indices { sum += weights[position] * features.values[position] }
+        for position in weights.indices { sum += weights[position] * values[position] }
         return sum
     }
 
     /// The probability that each candidate is the term meant, given all the candidates of the query (the rest
     /// is the probability that none is).
     public func probabilities(_ candidates: [CandidateFeatures]) -> [Double] {
-        let utilities = candidates.map(utility)
+        probabilities(values: candidates.map(\.values))
+    }
+
+    /// ``probabilities(_:)`` of feature values in the order of ``featureNames``.
+    public func probabilities(values candidates: [[Double]]) -> [Double] {
+        let utilities = candidates.map { utility(values: $0) }
         let top = max(0, utilities.max() ?? 0)
         let shares = utilities.map { exp($0 - top) }
         let total = exp(-top) + shares.reduce(0, +)
@@ -113,8 +126,11 @@ public struct DecisionModel: Sendable, Hashable {
     }
 
     /// Each feature's contribution to the utility (weight × value), in the order of ``CandidateFeatures/names``.
-    public func contributions(_ features: CandidateFeatures) -> [Double] {
-        zip(weights, features.values).map { $0 * $1 }
+    public func contributions(_ features: CandidateFeatures) -> [Double] { contributions(values: features.values) }
+
+    /// Each value's contribution to the utility, in the order of ``featureNames``.
+    public func contributions(values: [Double]) -> [Double] {
+        zip(weights, values).map { $0 * $1 }
     }
 
     /// Turns candidates into an outcome by their probabilities (see the type's description).

@@ -92,9 +92,37 @@ extension EvaluationSet {
                 throw fail("\(place): expected term \(Self.pythonRepr(missing)) is not in vocabulary "
                     + "'\(fields["vocabulary"]!)'")
             }
+            var alternatives: [Hypothesis]?
+            if let given = entry["alternatives"] {
+                guard let list = given as? [Any] else { throw fail("\(place): key 'alternatives' must be a list") }
+                alternatives = []
+                for (position, item) in list.enumerated() {
+                    let at = "\(place): alternatives[\(position)]"
+                    guard let object = item as? [String: Any] else { throw fail("\(at) must be an object") }
+                    guard let text = object["text"] as? String, !text.isEmpty else {
+                        throw fail("\(at): key 'text' must be a non-empty string")
+                    }
+                    func number(_ key: String) throws(EvaluationSetError) -> Double? {
+                        guard let value = object[key], !(value is NSNull) else { return nil }
+                        guard let number = value as? NSNumber, !(value is Bool), number.doubleValue.isFinite else {
+                            throw fail("\(at): key '\(key)' must be a number")
+                        }
+                        return number.doubleValue
+                    }
+                    alternatives!.append(Hypothesis(text: text, confidence: try number("confidence"), score: try number("score")))
+                }
+                let query = fields["query"]!
+                let checked = alternatives!
+                let problem: VocabularyError? = {
+                    do { _ = try Hypothesis.checked(query: query, alternatives: checked, noun: { "alternatives[\($0)]" }) }
+                    catch let error as VocabularyError { return error } catch { return nil }
+                    return nil
+                }()
+                if let problem { throw fail("\(place): \(problem.subject) \(problem.problem)") }
+            }
             cases.append(Case(id: id, vocabulary: fields["vocabulary"]!, language: fields["language"]!,
                               query: fields["query"]!, category: fields["category"]!,
-                              expect: Expectation(outcome: outcome, terms: terms)))
+                              expect: Expectation(outcome: outcome, terms: terms), alternatives: alternatives))
         }
         if cases.isEmpty { throw fail("the set has no cases") }
         self.init(name: document["name"] as? String, vocabularies: vocabularies, cases: cases)

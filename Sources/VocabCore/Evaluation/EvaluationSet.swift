@@ -23,6 +23,9 @@ public struct EvaluationSet: Sendable, Decodable {
         public let query: String
         public let category: String
         public let expect: Expectation
+        /// The recognizer's hypotheses, best first, when the set gives them (`alternatives`: text, score,
+        /// confidence); the first is normally the query.
+        public var alternatives: [Hypothesis]? = nil
     }
 
     public let name: String?

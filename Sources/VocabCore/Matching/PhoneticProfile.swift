@@ -9,14 +9,20 @@ public struct PhoneticProfile: Sendable {
     /// The calibrated decision over both matchers' candidates (`nil`: the word candidates decide by the
     /// ``ResolutionPolicy``).
     public let decision: DecisionModel?
+    /// How a recognizer's alternatives are weighed together (``AlternativeFeatures``; `nil`: the first
+    /// hypothesis alone decides).
+    public let alternatives: DecisionModel?
+    /// Query words' keys already computed.
+    let queryKeys = QueryKeyCache()
 
     /// Creates a profile.
     public init(encoders: [any PhoneticEncoder], nicknames: NicknameTable = NicknameTable(), pronouncer: Pronouncer? = nil,
-                decision: DecisionModel? = nil) {
+                decision: DecisionModel? = nil, alternatives: DecisionModel? = nil) {
         self.encoders = encoders
         self.nicknames = nicknames
         self.pronouncer = pronouncer
         self.decision = decision
+        self.alternatives = alternatives
     }
 
     /// The built-in encoders by name, as locale data names them (`phoneticEncoders` in `normalization.json`).
@@ -41,6 +47,11 @@ public struct PhoneticProfile: Sendable {
     /// the encoders' cost fixed for what normalization lengthens (NFKC expands some ligatures eighteenfold)
     /// and for sets stored before the entry checks existed.
     public static let longestEncodedWord = 4 * TextLimits.maximumWordLength
+
+    /// ``keys(for:)`` of a query word, kept for the next query that says it.
+    public func queryKeys(for word: String) -> [String] {
+        queryKeys.keys(for: word, encode: keys(for:))
+    }
 
     /// The keys of a word with every encoder, without repeats (none for a word over ``longestEncodedWord``).
     public func keys(for word: String) -> [String] {

@@ -25,6 +25,10 @@ public struct Candidate: Sendable, Hashable {
     public var probability: Double?
     /// The features the model weighed, when it scored this candidate.
     public var features: CandidateFeatures?
+    /// Which hypothesis its words and phones were matched in (0: the query; an alternative's position + 1).
+    public var hypothesis = 0
+    /// What the recognizer's alternatives said of it (``AlternativeFeatures``), when several were weighed.
+    public var alternativeFeatures: [Double]?
 
     /// Creates a candidate.
     public init(term: String, rank: Int, score: Double, alignment: NameAlignment, reading: String,
@@ -45,6 +49,8 @@ public struct Candidate: Sendable, Hashable {
                               termTokens: termTokens, identifier: identifier, phones: match)
         heard.probability = probability
         heard.features = features
+        heard.hypothesis = hypothesis
+        heard.alternativeFeatures = alternativeFeatures
         return heard
     }
 }

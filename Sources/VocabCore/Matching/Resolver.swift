@@ -26,6 +26,26 @@ public struct Resolver: Sendable {
         public let ranked: [Candidate]
         /// The query's phones, when the phone matcher was asked.
         public var phoneQuery: PhoneQuery? = nil
+        /// The hypotheses weighed, when a recognizer's alternatives were given (the query first).
+        public var hypotheses: [WeighedHypothesis] = []
+
+        /// The tokens of the hypothesis a candidate's words were aligned in (its alignment's query positions).
+        public func queryTokens(of candidate: Candidate) -> [MatchToken] {
+            candidate.hypothesis > 0 && candidate.hypothesis < hypotheses.count
+                ? hypotheses[candidate.hypothesis].queryTokens : queryTokens
+        }
+    }
+
+    /// One hypothesis as weighed: its text, its weight, and its phones (for explanations).
+    public struct WeighedHypothesis: Sendable {
+        /// What the recognizer wrote.
+        public let text: String
+        /// Its share of the weight (see ``Hypothesis/weights(of:)``); hypotheses that read the same share one.
+        public let weight: Double
+        /// Its tokens as matched.
+        public let queryTokens: [MatchToken]
+        /// Its phones, when the phone matcher was asked.
+        public let phoneQuery: PhoneQuery?
     }
 
     /// How a candidate's phones met the query's, step by step, when the phone matcher scored it (for
@@ -34,7 +54,9 @@ public struct Resolver: Sendable {
     /// - Returns: The query's phones, the term's phones as aligned (with the language they were read in),
     ///   and the steps written out; `nil` when the phones were not heard or did not reach this candidate.
     public func phoneExplanation(of candidate: Candidate, in result: Result) -> PhoneExplanation? {
-        guard let match = candidate.phones, let query = result.phoneQuery, let matcher = index.phoneMatcher,
+        let heard = candidate.hypothesis > 0 && candidate.hypothesis < result.hypotheses.count
+            ? result.hypotheses[candidate.hypothesis].phoneQuery : result.phoneQuery
+        guard let match = candidate.phones, let query = heard, let matcher = index.phoneMatcher,
               let inventory = index.preparer.phonetics.pronouncer?.inventory else { return nil }
         let steps = matcher.steps(query: query.phones, filler: query.filler, match: match)
         let written = steps.map { step -> String in
@@ -102,7 +124,7 @@ public struct Resolver: Sendable {
         }
         // The primary reading only: other readings of the query are not matched, so their keys are not computed.
         let queryReading = try index.preparer.readings(of: query).first
-        let queryTokens = queryReading.map { index.preparer.form(of: $0).tokens } ?? []
+        let queryTokens = queryReading.map { index.preparer.queryForm(of: $0).tokens } ?? []
         guard !queryTokens.isEmpty else { return Result(resolution: .needsValue, queryTokens: [], ranked: []) }
         let words = wordCandidates(for: queryTokens, keepingAll: keepingAll)
         guard let reading = queryReading, let matcher = index.phoneMatcher,

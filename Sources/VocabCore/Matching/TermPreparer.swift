@@ -116,6 +116,14 @@ public struct TermPreparer: Sendable {
         }, reading: reading.name)
     }
 
+    /// A query's reading as tokens with keys, the keys of words seen before taken from the profile's cache.
+    public func queryForm(of reading: Reading) -> TermForm {
+        TermForm(tokens: reading.words.map { word in
+            MatchToken(folded: Array(word.folded.utf8), keys: phonetics.queryKeys(for: word.soundInput), role: word.role,
+                       isJoinedToPrevious: word.isJoinedToPrevious)
+        }, reading: reading.name)
+    }
+
     /// Splits a folded text into words (letters and digits), apostrophes dropped inside words.
     static func words(of text: String) -> [String] {
         text.replacingApostrophes()

@@ -102,7 +102,8 @@ extension FlatJSON.Value {
 
 extension ResolveBody: FlatDecodable {
     init?(flat members: [String: FlatJSON.Value]) {
-        guard case .string(let query)? = members["query"] else { return nil }
+        // Alternatives are a list of objects: JSONDecoder reads (and checks) them.
+        guard members["alternatives"] == nil, case .string(let query)? = members["query"] else { return nil }
         var type: String?
         var language: String?
         var explain: Bool?

@@ -4,10 +4,15 @@ import VocabCore
 /// The text form of `vocab resolve`.
 enum ResolveText {
     static func render(_ result: Resolver.Result, query: String, selection: LocaleSelection, vocabularySize: Int,
-                       explain: Bool, model: DecisionModel? = nil,
+                       explain: Bool, model: DecisionModel? = nil, alternativesModel: DecisionModel? = nil,
                        phones: ((Candidate) -> Resolver.PhoneExplanation?)? = nil) -> String {
         var lines = ["locale: \(selection.explanation)",
                      "query:  '\(query)' → \(result.queryTokens.map(\.text).joined(separator: " "))"]
+        if !result.hypotheses.isEmpty {
+            lines.append("hypotheses: " + result.hypotheses.enumerated().map { number, hypothesis in
+                String(format: "%d. '%@' %.2f", number + 1, hypothesis.text, hypothesis.weight)
+            }.joined(separator: ", "))
+        }
         let resolution = result.resolution
         switch resolution {
         case .success(let candidate): lines.append("outcome: success — \(named(candidate))")
@@ -25,12 +30,14 @@ enum ResolveText {
             let probability = candidate.probability.map { String(format: "  p %.3f", $0) } ?? ""
             lines.append(String(format: "  %2d. %@  %.3f", number + 1, term, candidate.score) + probability)
             if explain {
+                let queryTokens = result.queryTokens(of: candidate)
                 let links = candidate.alignment.links.map { link in
-                    let q = link.query.map { result.queryTokens[$0].text }.joined(separator: "+")
+                    let q = link.query.map { queryTokens[$0].text }.joined(separator: "+")
                     let t = link.term.map { candidate.termTokens[$0].text }.joined(separator: "+")
                     return String(format: "%@~%@ %@ %.2f", q, t, link.reason.rawValue, link.similarity)
                 }.joined(separator: ", ")
-                lines.append("      \(candidate.reading): \(links.isEmpty ? "no word aligned" : links); "
+                let heardIn = candidate.hypothesis > 0 ? " (in hypothesis \(candidate.hypothesis + 1))" : ""
+                lines.append("      \(candidate.reading)\(heardIn): \(links.isEmpty ? "no word aligned" : links); "
                     + String(format: "term words covered %.0f%%", candidate.alignment.termCoverage * 100))
                 if let heard = phones?(candidate) {
                     let weakest = heard.weakestWord.map { String(format: ", weakest word %.2f", $0) } ?? ""
@@ -44,6 +51,14 @@ enum ResolveText {
                         .sorted { abs($0.1.1) > abs($1.1.1) }
                         .map { String(format: "%@ %.2f → %+.2f", $0.0, $0.1.0, $0.1.1) }
                     lines.append("      decision: " + String(format: "bias %+.2f; ", model.bias) + weighed.joined(separator: ", "))
+                }
+                if let alternativesModel, let values = candidate.alternativeFeatures {
+                    let weighed = zip(AlternativeFeatures.names, zip(values, alternativesModel.contributions(values: values)))
+                        .filter { abs($0.1.1) >= 0.005 }
+                        .sorted { abs($0.1.1) > abs($1.1.1) }
+                        .map { String(format: "%@ %.2f → %+.2f", $0.0, $0.1.0, $0.1.1) }
+                    lines.append("      alternatives: " + String(format: "bias %+.2f; ", alternativesModel.bias)
+                        + weighed.joined(separator: ", "))
                 }
             }
         }

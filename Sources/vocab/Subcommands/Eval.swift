@@ -29,6 +29,10 @@ struct Eval: ParsableCommand {
             + "file (the input of scripts/train/train_decision.py).", valueName: "file"))
     var trace: String?
 
+    @Flag(name: .customLong("first-only"), help: ArgumentHelp(
+        "Resolve each case's query alone, as if the set gave no alternatives (to show what they add)."))
+    var firstOnly = false
+
     @OptionGroup var localesOptions: LocalesOptions
 
     @Flag(name: .long, help: "Print JSON instead of text.")
@@ -98,7 +102,11 @@ struct Eval: ParsableCommand {
                                           policy: policy)
             }
             var result: Resolver.Result?
-            let elapsed = try clock.measure { result = try resolvers[key]!.resolve(testCase.query) }
+            let alternatives = firstOnly ? [] : testCase.alternatives ?? []
+            let elapsed = try clock.measure {
+                result = alternatives.isEmpty ? try resolvers[key]!.resolve(testCase.query)
+                    : try resolvers[key]!.resolve(testCase.query, alternatives: alternatives)
+            }
             latencies.append(elapsed)
             let resolution = result!.resolution
             if trace != nil { traceLines.append(try DecisionTrace.line(for: testCase, vocabulary: vocabulary.strings, result: result!, encoder: encoder)) }

@@ -14,6 +14,9 @@ struct Resolve: AsyncParsableCommand {
             The vocabulary is a user's stored set (--user and --type) or a file (--vocabulary: one term per \
             line, or JSON with a 'strings' array). Example:
               vocab resolve --language fr-FR --vocabulary Examples/contacts.fr-FR.txt "matieu lefevre"
+            A recognizer's other hypotheses are weighed with the query (--alternative, --alternatives):
+              vocab resolve --language en-US --vocabulary Examples/contacts.en-US.txt "Sleep Branko" \
+                --alternative "Felipe Branco=0.18" --alternative "Sleep Branco=0.15"
             """
     )
 
@@ -36,6 +39,8 @@ struct Resolve: AsyncParsableCommand {
 
     @OptionGroup var storeOptions: UserStoreOptions
 
+    @OptionGroup var alternativesInput: AlternativesInput
+
     @Flag(name: .long, help: "Show why each candidate matched: readings, aligned words, similarities.")
     var explain = false
 
@@ -53,10 +58,20 @@ struct Resolve: AsyncParsableCommand {
         if let type { _ = try TypeArgument.parse(type) }
         if vocabulary != nil && type != nil { throw ValidationError("--type applies to --user, not to --vocabulary") }
         try TextArgument.validate(query.joined(separator: " "), name: "<query>")
+        if parameter != nil && (!alternativesInput.alternative.isEmpty || alternativesInput.alternativesFile != nil) {
+            throw ValidationError("--alternative and --alternatives apply to --user or --vocabulary, not to --parameter")
+        }
     }
 
     func run() async throws {
         if let parameter { return try resolveAppTerm(parameter) }
+        let text = query.joined(separator: " ")
+        let alternatives = try alternativesInput.hypotheses()
+        do {
+            _ = try Hypothesis.checked(query: text, alternatives: alternatives, noun: alternativesInput.name(of:))
+        } catch let error as VocabularyError {
+            throw CommandFailure(description: "\(error.subject): \(error.problem)")
+        }
         let directory = try languageOptions.directory()
         let index: VocabularyIndex
         let context: LanguageContext
@@ -67,17 +82,18 @@ struct Resolve: AsyncParsableCommand {
         } else {
             (index, context) = try await storedIndex(directory: directory)
         }
-        let text = query.joined(separator: " ")
         let resolver = Resolver(index: index)
-        let result = try resolver.resolve(text)
+        let result = alternatives.isEmpty ? try resolver.resolve(text) : try resolver.resolve(text, alternatives: alternatives)
         let phones = { (candidate: Candidate) in resolver.phoneExplanation(of: candidate, in: result) }
         if json {
             try JSONOutput.print(ResolveReport(locale: LocaleSelectionReport(context.selection), query: text,
                                                result: result, explain: explain,
-                                               model: index.preparer.phonetics.decision, phones: phones))
+                                               model: index.preparer.phonetics.decision,
+                                               alternativesModel: index.preparer.phonetics.alternatives, phones: phones))
         } else {
             print(ResolveText.render(result, query: text, selection: context.selection, vocabularySize: index.count,
-                                     explain: explain, model: index.preparer.phonetics.decision, phones: phones))
+                                     explain: explain, model: index.preparer.phonetics.decision,
+                                     alternativesModel: index.preparer.phonetics.alternatives, phones: phones))
         }
     }
 

@@ -1,0 +1,61 @@
+import Foundation
+
+/// What a recognizer's alternatives say of one candidate: how probable each hypothesis, resolved alone, made it,
+/// and how much they agree. A second model (`Locales/shared/alternatives-model.txt`, the same form as the
+/// decision's) weighs these into the probability that the candidate is the term meant.
+public enum AlternativeFeatures {
+    /// The features' names, in order.
+    public static let names = [
+        "first",         // the candidate's probability under the first hypothesis (the query) alone
+        "mixture",       // its probability averaged over the hypotheses, each by its weight
+        "best",          // its highest probability under any hypothesis
+        "bestLogit",     // the log-odds of that, within ±8
+        "support",       // the weight of the hypotheses that make it their most probable candidate at p ≥ 0.5
+        "against",       // the weight of the hypotheses whose most probable candidate, at p ≥ 0.5, is another term
+        "agreeing",      // the share of the hypotheses giving it p ≥ 0.1
+        "firstMissing",  // 1 when the first hypothesis did not weigh it at all
+        "hypotheses",    // ln of the number of distinct hypotheses
+    ]
+
+    /// One hypothesis resolved alone: its weight, and the probability of each term it weighed (by rank).
+    public struct Heard: Sendable {
+        /// The hypothesis's weight (see ``Hypothesis/weights(of:)``).
+        public let weight: Double
+        /// Each weighed term's probability, by rank.
+        public let probabilities: [Int: Double]
+        /// The most probable term and its probability.
+        public let top: (rank: Int, probability: Double)?
+
+        /// Creates what one hypothesis says.
+        public init(weight: Double, probabilities: [Int: Double]) {
+            self.weight = weight
+            self.probabilities = probabilities
+            top = probabilities.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }
+                .map { (rank: $0.key, probability: $0.value) }
+        }
+    }
+
+    /// The features of the term at `rank`, given every hypothesis (the first is the query).
+    public static func values(of rank: Int, in heard: [Heard]) -> [Double] {
+        let probabilities = heard.map { $0.probabilities[rank] ?? 0 }
+        let best = probabilities.max() ?? 0
+        var support = 0.0
+        var against = 0.0
+        for hypothesis in heard {
+            guard let top = hypothesis.top, top.probability >= 0.5 else { continue }
+            if top.rank == rank { support += hypothesis.weight } else { against += hypothesis.weight }
+        }
+        let clipped = min(max(best, 1e-6), 1 - 1e-6)
+        return [
+            probabilities.first ?? 0,
+            zip(heard, probabilities).map { $0.weight * $1 }.reduce(0, +),
+            best,
+            min(8, max(-8, log(clipped / (1 - clipped)))),
+            support,
+            against,
+            Double(probabilities.filter { $0 >= 0.1 }.count) / Double(max(1, heard.count)),
+            heard.first?.probabilities[rank] == nil ? 1 : 0,
+            log(Double(max(1, heard.count))),
+        ]
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// One of a recognizer's guesses at what was said: its text, and what the recognizer thought of it.
+///
+/// Recognizers hand out several (an N-best list): Apple's speech framework several transcriptions, cloud
+/// recognizers ordered alternatives (often with a confidence on the first only), Whisper its beam's hypotheses
+/// with their log-probabilities. A missing confidence or score means unknown, not zero.
+public struct Hypothesis: Sendable, Hashable, Codable {
+    /// What the recognizer wrote.
+    public let text: String
+    /// The recognizer's confidence, 0…1, when it gave one (ranks hypotheses; rarely calibrated).
+    public let confidence: Double?
+    /// The recognizer's score (a log-probability per token for Whisper), when it gave one.
+    public let score: Double?
+
+    /// Creates a hypothesis.
+    public init(text: String, confidence: Double? = nil, score: Double? = nil) {
+        self.text = text
+        self.confidence = confidence
+        self.score = score
+    }
+
+    /// The most alternatives one resolution weighs.
+    public static let maximumAlternatives = 10
+
+    /// The hypotheses of one utterance, checked: the query first, then the alternatives (one whose text is the
+    /// query's gives the query its confidence and score, and is not counted again).
+    ///
+    /// - Parameters:
+    ///   - noun: How to name an alternative in an error (`alternative`, `alternatives[2]`), given its
+    ///     position (0-based).
+    /// - Throws: ``VocabularyError`` naming the alternative at fault: more than ``maximumAlternatives``, a text
+    ///   without words (only white space or dashes), with a control character or over ``TextLimits``, a
+    ///   confidence outside 0…1, a score that is not finite.
+    public static func checked(query: String, alternatives: [Hypothesis],
+                               noun: (Int) -> String = { "alternative \($0 + 1)" }) throws -> [Hypothesis] {
+        guard alternatives.count <= maximumAlternatives else {
+            throw VocabularyError(subject: "the alternatives",
+                                  problem: "are \(alternatives.count); at most \(maximumAlternatives) are weighed")
+        }
+        var hypotheses = [Hypothesis(text: query)]
+        for (position, alternative) in alternatives.enumerated() {
+            let subject = noun(position)
+            if TextLimits.longestWord(in: alternative.text) == nil {
+                throw VocabularyError(subject: subject, problem: "has no words")
+            }
+            if let control = alternative.text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+                throw VocabularyError(subject: subject, problem: "has the control character U+"
+                    + String(control.value, radix: 16, uppercase: true) + "; expected printable text")
+            }
+            if let problem = TextLimits.lengthProblem(with: alternative.text, noun: "text") {
+                throw VocabularyError(subject: subject, problem: "is refused: \(problem)")
+            }
+            if let confidence = alternative.confidence, !(confidence.isFinite && (0...1).contains(confidence)) {
+                throw VocabularyError(subject: subject, problem: "has confidence \(confidence); expected 0…1")
+            }
+            if let score = alternative.score, !score.isFinite {
+                throw VocabularyError(subject: subject, problem: "has a score that is not a finite number")
+            }
+            if alternative.text == query && hypotheses[0].confidence == nil && hypotheses[0].score == nil {
+                hypotheses[0] = Hypothesis(text: query, confidence: alternative.confidence, score: alternative.score)
+            } else {
+                hypotheses.append(alternative)
+            }
+        }
+        return hypotheses
+    }
+
+    /// How much each hypothesis counts, summing to 1: the confidences when every one has a confidence; else the
+    /// softmax of the scores when every one has a score; else the known confidences, with each unknown one
+    /// counted as the mean of the known (all equal when none is known).
+    public static func weights(of hypotheses: [Hypothesis]) -> [Double] {
+        guard !hypotheses.isEmpty else { return [] }
+        var raw: [Double]
+        if hypotheses.allSatisfy({ $0.confidence != nil }) {
+            raw = hypotheses.map { $0.confidence! }
+        } else if hypotheses.allSatisfy({ $0.score != nil }) {
+            let top = hypotheses.map { $0.score! }.max()!
+            raw = hypotheses.map { exp($0.score! - top) }
+        } else {
+            let known = hypotheses.compactMap(\.confidence)
+            let stand = known.isEmpty ? 1 : known.reduce(0, +) / Double(known.count)
+            raw = hypotheses.map { $0.confidence ?? stand }
+        }
+        let total = raw.reduce(0, +)
+        guard total > 0 else { return Array(repeating: 1 / Double(raw.count), count: raw.count) }
+        return raw.map { $0 / total }
+    }
+}

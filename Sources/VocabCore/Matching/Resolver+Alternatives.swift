@@ -1,0 +1,70 @@
+extension Resolver {
+    /// Resolves an utterance from a recognizer's several hypotheses: the query (its best guess) and its
+    /// alternatives.
+    ///
+    /// Each distinct hypothesis (hypotheses that normalize to the same words are one, their weights added) is
+    /// resolved alone; every term any of them weighed is a candidate; what the hypotheses say of it
+    /// (``AlternativeFeatures``: its probability under the first and under each, their agreement, the weight
+    /// of hypotheses naming another term) is weighed by the language's alternatives model into one
+    /// probability, and the outcome follows from that model's operating points. With one distinct hypothesis,
+    /// or no alternatives model, this is ``resolve(_:keepingAll:)`` of the query.
+    ///
+    /// - Parameters:
+    ///   - query: The recognizer's best hypothesis.
+    ///   - alternatives: Its other hypotheses (one equal to the query gives the query its confidence).
+    /// - Throws: ``VocabularyError`` naming an alternative over the limits, or what ``resolve(_:keepingAll:)``
+    ///   throws for the query.
+    public func resolve(_ query: String, alternatives: [Hypothesis], keepingAll: Bool = false) throws -> Result {
+        let hypotheses = try Hypothesis.checked(query: query, alternatives: alternatives)
+        let first = try resolve(query, keepingAll: keepingAll)
+        guard hypotheses.count > 1, let model = index.preparer.phonetics.alternatives else { return first }
+        // Hypotheses that read the same are one (Whisper's differ often by a full stop or a capital only).
+        let weights = Hypothesis.weights(of: hypotheses)
+        var distinct: [(text: String, weight: Double, key: [String])] = []
+        for (hypothesis, weight) in zip(hypotheses, weights) {
+            let key = (try? index.preparer.readings(of: hypothesis.text).first)?.words.map(\.folded) ?? []
+            if let known = distinct.firstIndex(where: { $0.key == key }) {
+                distinct[known].weight += weight
+            } else {
+                distinct.append((hypothesis.text, weight, key))
+            }
+        }
+        guard distinct.count > 1 else { return first }
+        var results = [first]
+        for hypothesis in distinct.dropFirst() {
+            results.append((try? resolve(hypothesis.text, keepingAll: false))
+                ?? Result(resolution: .unsupported, queryTokens: [], ranked: []))
+        }
+        let heard = zip(results, distinct).map { result, hypothesis in
+            AlternativeFeatures.Heard(weight: hypothesis.weight, probabilities: Dictionary(
+                result.ranked.compactMap { candidate in candidate.probability.map { (candidate.rank, $0) } },
+                uniquingKeysWith: max))
+        }
+        // Each candidate once, with the details of the hypothesis that made it most probable.
+        var candidates: [Int: Candidate] = [:]
+        for (position, result) in results.enumerated() {
+            for candidate in result.ranked where candidate.probability != nil {
+                if let known = candidates[candidate.rank], (known.probability ?? 0) >= (candidate.probability ?? 0) { continue }
+                var kept = candidate
+                kept.hypothesis = position
+                candidates[candidate.rank] = kept
+            }
+        }
+        var weighed = candidates.values.sorted { $0.rank < $1.rank }
+        let values = weighed.map { AlternativeFeatures.values(of: $0.rank, in: heard) }
+        let probabilities = model.probabilities(values: values)
+        for position in weighed.indices {
+            weighed[position].alternativeFeatures = values[position]
+            weighed[position].probability = probabilities[position]
+        }
+        weighed.sort { $0.probability! != $1.probability! ? $0.probability! > $1.probability! : $0.rank < $1.rank }
+        let unweighed = first.ranked.filter { $0.probability == nil }
+        var combined = Result(resolution: model.decide(weighed), queryTokens: first.queryTokens,
+                              ranked: weighed + unweighed, phoneQuery: first.phoneQuery)
+        combined.hypotheses = zip(distinct, results).map { hypothesis, result in
+            WeighedHypothesis(text: hypothesis.text, weight: hypothesis.weight, queryTokens: result.queryTokens,
+                              phoneQuery: result.phoneQuery)
+        }
+        return combined
+    }
+}
