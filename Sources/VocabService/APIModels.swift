@@ -114,17 +114,10 @@ struct AlternativeBody: Decodable {
 
     private enum Key: String, CodingKey { case text, confidence, score }
 
-    private struct AnyKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     init(from decoder: any Decoder) throws {
-        let keys = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)
+        let keys = try decoder.container(keyedBy: BodyDecoding.AnyKey.self).allKeys.map(\.stringValue)
         if let unknown = keys.sorted().first(where: { !Self.keys.contains($0) }) {
-            let field = BodyDecoding.path(decoder.codingPath + [AnyKey(stringValue: unknown)])
+            let field = BodyDecoding.path(decoder.codingPath + [BodyDecoding.AnyKey(stringValue: unknown)])
             throw Problem.invalid(field, "unknown key '\(unknown)'; expected confidence, score, text")
         }
         let container = try decoder.container(keyedBy: Key.self)

@@ -411,9 +411,12 @@ public enum OpenAPIDocument {
             "description": "Add each candidate's reading and word links, and the candidates considered."
           },
           "alternatives": {
-            "type": "array",
+            "type": [
+              "array",
+              "null"
+            ],
             "maxItems": 10,
-            "description": "The recognizer's other hypotheses, best first after the query (an N-best list). One whose text is the query's gives the query its confidence and score. Each candidate found under any hypothesis is weighed with what all of them say of it.",
+            "description": "The recognizer's other hypotheses, best first after the query (an N-best list); null or missing: none. One whose text is the query's gives the query its confidence and score. Each candidate found under any hypothesis is weighed with what all of them say of it.",
             "items": {
               "$ref": "#/components/schemas/Alternative"
             }

@@ -21,12 +21,15 @@ struct DecisionTests {
 
     // MARK: The shipped data
 
-    @Test("The shipped decision model and every language's learned confusions load")
+    @Test("The shipped decision and alternatives models and every language's learned confusions load")
     func shippedDataLoads() throws {
         let data = try #require(Self.data)
         let model = try #require(data.decision, "Locales/shared/decision-model.txt is missing")
         #expect(model.offer < model.accept)
         #expect(model.weights.count == CandidateFeatures.names.count)
+        let alternatives = try #require(data.alternatives, "Locales/shared/alternatives-model.txt is missing")
+        #expect(alternatives.featureNames == AlternativeFeatures.names)
+        #expect(alternatives.offer < alternatives.accept)
         for language in ["en", "fr", "de", "it", "es", "pt"] {
             let learned = try #require(data.learnedCosts[language], "no recognizer-confusions.txt for \(language)")
             #expect(learned.learnedFrom?.hasSuffix("recognizer-confusions.txt") == true)
@@ -97,19 +100,22 @@ struct DecisionTests {
         }
     }
 
-    @Test("A locales folder with a damaged model is refused naming the file and line")
-    func damagedModelInFolder() throws {
+    @Test("A locales folder with a damaged model is refused naming the file and line", arguments: [
+        ("decision-model.txt", "bias 0\nweight wordScore one\n", "line 2"),
+        ("alternatives-model.txt", "# weighs alternatives\nbias 0\nweight wordScore 1\n", "line 3: unknown feature 'wordScore'"),
+    ])
+    func damagedModelInFolder(name: String, text: String, place: String) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vocab-decision-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.copyItem(at: RepositoryPaths.locales, to: folder)
-        let file = folder.appendingPathComponent("shared/decision-model.txt")
-        try "bias 0\nweight wordScore one\n".write(to: file, atomically: true, encoding: .utf8)
+        let file = folder.appendingPathComponent("shared/\(name)")
+        try text.write(to: file, atomically: true, encoding: .utf8)
         do {
             _ = try LocaleDirectory(url: folder).phoneData()
             Issue.record("a damaged model was accepted")
         } catch let error as LocaleDataError {
-            #expect(error.description.contains("decision-model.txt"), "\(error)")
-            #expect(error.description.contains("line 2"), "\(error)")
+            #expect(error.description.contains(name), "\(error)")
+            #expect(error.description.contains(place), "\(error)")
         }
     }
 

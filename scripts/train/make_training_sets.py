@@ -142,15 +142,20 @@ def build(recognizer, prompted, rows_by_language, pool, seed, rng):
                 contact = spoken
             case_id = f"{row['id']}/{recognizer}/{prompted}"
             present_id = f"{case_id}/present"
-            if category == "namesake":
-                # Absent only: the list as drawn (it keeps the contact whose surname the namesake shares).
-                remaining = [name for name in contacts if fold(name) != fold(spoken)]
+            alternatives = json.loads(row["alternatives"]) if row.get("alternatives") else None
+            extra = {"alternatives": alternatives} if alternatives else {}
+
+            def add_absent(remaining):
                 absent_id = f"{case_id}/absent"
                 vocabularies.append({"id": f"{absent_id}/list", "language": language, "type": "contactName",
                                      "strings": remaining})
                 cases.append({"id": absent_id, "vocabulary": f"{absent_id}/list", "language": language,
                               "query": row["transcript"], "category": "absent",
-                              "expect": {"outcome": "unsupported", "terms": []}})
+                              "expect": {"outcome": "unsupported", "terms": []}, **extra})
+
+            if category == "namesake":
+                # Absent only: the list as drawn (it keeps the contact whose surname the namesake shares).
+                add_absent([name for name in contacts if fold(name) != fold(spoken)])
                 continue
             if category == "first_only":
                 sharing = [name for name in contacts if fold(name.split(" ")[0]) == fold(spoken)]
@@ -163,21 +168,13 @@ def build(recognizer, prompted, rows_by_language, pool, seed, rng):
                 expect = {"outcome": "success", "terms": [contact]}
             vocabulary_id = f"{present_id}/list"
             vocabularies.append({"id": vocabulary_id, "language": language, "type": "contactName", "strings": contacts})
-            alternatives = json.loads(row["alternatives"]) if row.get("alternatives") else None
-            extra = {"alternatives": alternatives} if alternatives else {}
             cases.append({"id": present_id, "vocabulary": vocabulary_id, "language": language,
                           "query": row["transcript"], "category": category, "expect": expect, **extra})
             # Absent: the spoken contact (all who share the spoken first name, for a first name alone) removed.
             if category == "first_only":
-                remaining = [name for name in contacts if fold(name.split(" ")[0]) != fold(spoken)]
+                add_absent([name for name in contacts if fold(name.split(" ")[0]) != fold(spoken)])
             else:
-                remaining = [name for name in contacts if fold(name) != fold(contact)]
-            absent_id = f"{case_id}/absent"
-            vocabularies.append({"id": f"{absent_id}/list", "language": language, "type": "contactName",
-                                 "strings": remaining})
-            cases.append({"id": absent_id, "vocabulary": f"{absent_id}/list", "language": language,
-                          "query": row["transcript"], "category": "absent",
-                          "expect": {"outcome": "unsupported", "terms": []}, **extra})
+                add_absent([name for name in contacts if fold(name) != fold(contact)])
     return {"name": f"train-{recognizer}{'-prompted' if prompted == '1' else ''}", "vocabularies": vocabularies,
             "cases": cases}
 

@@ -20,20 +20,20 @@ extension Resolver {
         guard hypotheses.count > 1, let model = index.preparer.phonetics.alternatives else { return first }
         // Hypotheses that read the same are one (Whisper's differ often by a full stop or a capital only).
         let weights = Hypothesis.weights(of: hypotheses)
-        var distinct: [(text: String, weight: Double, key: [String])] = []
+        var distinct: [(text: String, weight: Double, key: [String], reading: TermPreparer.Reading?)] = []
         for (hypothesis, weight) in zip(hypotheses, weights) {
-            let key = (try? index.preparer.readings(of: hypothesis.text).first)?.words.map(\.folded) ?? []
+            let reading = try? index.preparer.readings(of: hypothesis.text).first
+            let key = reading?.words.map(\.folded) ?? []
             if let known = distinct.firstIndex(where: { $0.key == key }) {
                 distinct[known].weight += weight
             } else {
-                distinct.append((hypothesis.text, weight, key))
+                distinct.append((hypothesis.text, weight, key, reading))
             }
         }
         guard distinct.count > 1 else { return first }
         var results = [first]
         for hypothesis in distinct.dropFirst() {
-            results.append((try? resolve(hypothesis.text, keepingAll: false))
-                ?? Result(resolution: .unsupported, queryTokens: [], ranked: []))
+            results.append(resolve(reading: hypothesis.reading, keepingAll: false))
         }
         let heard = zip(results, distinct).map { result, hypothesis in
             AlternativeFeatures.Heard(weight: hypothesis.weight, probabilities: Dictionary(

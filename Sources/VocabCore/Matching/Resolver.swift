@@ -123,7 +123,11 @@ public struct Resolver: Sendable {
             throw VocabularyError(subject: "the query", problem: "is refused: \(problem)")
         }
         // The primary reading only: other readings of the query are not matched, so their keys are not computed.
-        let queryReading = try index.preparer.readings(of: query).first
+        return resolve(reading: try index.preparer.readings(of: query).first, keepingAll: keepingAll)
+    }
+
+    /// Resolves a query's primary reading (``resolve(_:keepingAll:)`` after normalizing).
+    func resolve(reading queryReading: TermPreparer.Reading?, keepingAll: Bool) -> Result {
         let queryTokens = queryReading.map { index.preparer.queryForm(of: $0).tokens } ?? []
         guard !queryTokens.isEmpty else { return Result(resolution: .needsValue, queryTokens: [], ranked: []) }
         let words = wordCandidates(for: queryTokens, keepingAll: keepingAll)

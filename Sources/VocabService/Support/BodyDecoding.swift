@@ -61,16 +61,17 @@ enum BodyDecoding {
         }
     }
 
+    /// Any key of an object, to list the keys a body gives.
+    struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
     /// Decodes `T` after checking the object's keys against `T`'s allowed ones, in one parse of the body.
     private struct Checked<Value: Decodable & AllowedKeys>: Decodable {
         let value: Value
-
-        private struct AnyKey: CodingKey {
-            var stringValue: String
-            var intValue: Int? { nil }
-            init(stringValue: String) { self.stringValue = stringValue }
-            init?(intValue: Int) { nil }
-        }
 
         init(from decoder: any Decoder) throws {
             let keys = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)
