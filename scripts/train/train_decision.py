@@ -201,8 +201,9 @@ def main():
                         help="L2 penalty on the weights (3 was best of 0.3–10 on the dev sets, 2026-11-24)")
     parser.add_argument("--absent-share", type=float, default=0.35,
                         help="absent cases' share of the training weight (0.35 was best of 0.15–0.35 on the dev sets)")
-    parser.add_argument("--false-accept-cost", type=float, default=5.0,
-                        help="how many right answers not given one false accept costs (5: of 5, 10, 20 the best on the dev sets)")
+    parser.add_argument("--false-accept-cost", type=float, default=None,
+                        help="how many right answers not given one false accept costs (default 5 for the decision, 10 for "
+                             "alternatives: of 5, 10, 20 the best on the dev sets; 5 let alternatives answer at p 0.61)")
     parser.add_argument("--offer-precision", type=float, default=0.15)
     parser.add_argument("--alternatives", action="store_true",
                         help="train the model weighing a recognizer's alternatives (AlternativeFeatures) from traces of "
@@ -210,6 +211,8 @@ def main():
     parser.add_argument("--write", action="store_true", help=f"write {OUT.relative_to(ROOT)}")
     arguments = parser.parse_args()
     key = "alternativeFeatures" if arguments.alternatives else "features"
+    if arguments.false_accept_cost is None:
+        arguments.false_accept_cost = 10.0 if arguments.alternatives else 5.0
     names, cases = load(arguments.traces, key)
     bias, weights = fit(pack(cases, arguments.absent_share), len(names), arguments.l2)
     y = np.array([c["expected"] for case in cases for c in case["candidates"]])

@@ -12,6 +12,8 @@ public enum AlternativeFeatures {
         "bestLogit",     // the log-odds of that, within ±8
         "support",       // the weight of the hypotheses that make it their most probable candidate at p ≥ 0.5
         "against",       // the weight of the hypotheses whose most probable candidate, at p ≥ 0.5, is another term
+        "named",         // the weight of the hypotheses that write this term's whole name, word for word
+        "otherNamed",    // the weight of the hypotheses that write another term's whole name, word for word
         "agreeing",      // the share of the hypotheses giving it p ≥ 0.1
         "firstMissing",  // 1 when the first hypothesis did not weigh it at all
         "hypotheses",    // ln of the number of distinct hypotheses
@@ -25,11 +27,14 @@ public enum AlternativeFeatures {
         public let probabilities: [Int: Double]
         /// The most probable term and its probability.
         public let top: (rank: Int, probability: Double)?
+        /// The term whose whole name the hypothesis writes, word for word, when it writes one.
+        public let named: Int?
 
         /// Creates what one hypothesis says.
-        public init(weight: Double, probabilities: [Int: Double]) {
+        public init(weight: Double, probabilities: [Int: Double], named: Int? = nil) {
             self.weight = weight
             self.probabilities = probabilities
+            self.named = named
             top = probabilities.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }
                 .map { (rank: $0.key, probability: $0.value) }
         }
@@ -41,7 +46,12 @@ public enum AlternativeFeatures {
         let best = probabilities.max() ?? 0
         var support = 0.0
         var against = 0.0
+        var named = 0.0
+        var otherNamed = 0.0
         for hypothesis in heard {
+            if let term = hypothesis.named {
+                if term == rank { named += hypothesis.weight } else { otherNamed += hypothesis.weight }
+            }
             guard let top = hypothesis.top, top.probability >= 0.5 else { continue }
             if top.rank == rank { support += hypothesis.weight } else { against += hypothesis.weight }
         }
@@ -53,6 +63,8 @@ public enum AlternativeFeatures {
             min(8, max(-8, log(clipped / (1 - clipped)))),
             support,
             against,
+            named,
+            otherNamed,
             Double(probabilities.filter { $0 >= 0.1 }.count) / Double(max(1, heard.count)),
             heard.first?.probabilities[rank] == nil ? 1 : 0,
             log(Double(max(1, heard.count))),

@@ -36,9 +36,14 @@ extension Resolver {
             results.append(resolve(reading: hypothesis.reading, keepingAll: false))
         }
         let heard = zip(results, distinct).map { result, hypothesis in
-            AlternativeFeatures.Heard(weight: hypothesis.weight, probabilities: Dictionary(
+            // A whole name written word for word: every query word met a term word as written, and every term
+            // word was said.
+            let named = result.ranked.first { candidate in
+                candidate.features.map { ($0["exactWords"] ?? 0) >= 1 && ($0["wordCoverage"] ?? 0) >= 1 } ?? false
+            }
+            return AlternativeFeatures.Heard(weight: hypothesis.weight, probabilities: Dictionary(
                 result.ranked.compactMap { candidate in candidate.probability.map { (candidate.rank, $0) } },
-                uniquingKeysWith: max))
+                uniquingKeysWith: max), named: named?.rank)
         }
         // Each candidate once, with the details of the hypothesis that made it most probable.
         var candidates: [Int: Candidate] = [:]
