@@ -61,7 +61,8 @@ PROMPT_NAMES = 25       # the list's first entries given as a prompt
 
 def zipf_pick(rng, entries, exponent=0.6):
     """An entry drawn by rank with a gentle Zipf skew (the pool is already stripped of the commonest names)."""
-    key = (id(entries), exponent)
+    # Keyed by length: the weights depend on nothing else (an id() key could meet a freed list's id).
+    key = (len(entries), exponent)
     if key not in _CUMULATIVE:
         _CUMULATIVE[key] = np.cumsum(1.0 / np.arange(1, len(entries) + 1) ** exponent)
     cumulative = _CUMULATIVE[key]
