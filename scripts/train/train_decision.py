@@ -190,7 +190,9 @@ def choose_offer(cases, precision):
         right += expected
         if right / count >= precision:
             chosen = p
-    return max(0.02, min(0.5, round(chosen, 3)))
+    # At least 0.01: below it a choice would list names nothing points to (0.01 rather than 0.02 gained the dev
+    # sets 1–2 points of recall@10 and disambiguation, the alternatives 1.6).
+    return max(0.01, min(0.5, round(chosen, 3)))
 
 
 def main():
