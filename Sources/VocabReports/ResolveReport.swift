@@ -15,6 +15,13 @@ public struct ResolveReport: Encodable, Sendable {
         public let name: String
         public let value: Double
         public let contribution: Double
+
+        /// Every feature of a model with its value and contribution, to three decimals.
+        static func all(_ values: [Double], by model: DecisionModel) -> [FeatureReport] {
+            zip(model.featureNames, zip(values, model.contributions(values: values))).map {
+                FeatureReport(name: $0.0, value: ($0.1.0 * 1000).rounded() / 1000, contribution: ($0.1.1 * 1000).rounded() / 1000)
+            }
+        }
     }
 
     public struct CandidateReport: Encodable, Sendable {
@@ -39,9 +46,7 @@ public struct ResolveReport: Encodable, Sendable {
         init(_ candidate: Candidate, queryTokens: [MatchToken], explain: Bool,
              phones: ((Candidate) -> Resolver.PhoneExplanation?)?, model: DecisionModel?, alternativesModel: DecisionModel?) {
             if explain, let alternativesModel, let values = candidate.alternativeFeatures {
-                alternatives = zip(AlternativeFeatures.names, zip(values, alternativesModel.contributions(values: values))).map {
-                    FeatureReport(name: $0.0, value: ($0.1.0 * 1000).rounded() / 1000, contribution: ($0.1.1 * 1000).rounded() / 1000)
-                }
+                alternatives = FeatureReport.all(values, by: alternativesModel)
                 hypothesis = candidate.hypothesis
             } else {
                 alternatives = nil
@@ -50,10 +55,7 @@ public struct ResolveReport: Encodable, Sendable {
             self.phones = explain ? phones?(candidate) : nil
             probability = candidate.probability.map { ($0 * 1000).rounded() / 1000 }
             if explain, let model, let values = candidate.features {
-                features = zip(CandidateFeatures.names, zip(values.values, model.contributions(values))).map {
-                    FeatureReport(name: $0.0, value: ($0.1.0 * 1000).rounded() / 1000,
-                                  contribution: ($0.1.1 * 1000).rounded() / 1000)
-                }
+                features = FeatureReport.all(values.values, by: model)
             } else {
                 features = nil
             }

@@ -146,7 +146,7 @@ public final class VocabularyService: Sendable {
         let alternatives = (body.alternatives ?? []).map(\.hypothesis)
         do {
             _ = try Hypothesis.checked(query: body.query, alternatives: alternatives, noun: { "alternatives[\($0)]" })
-        } catch let error as VocabularyError {
+        } catch {
             throw Problem.invalid(error.subject == "the alternatives" ? "alternatives" : error.subject,
                                   "\(error.subject) \(error.problem)")
         }
@@ -160,10 +160,7 @@ public final class VocabularyService: Sendable {
         let index = try await index(of: user, type: type, stamp: stamp, context: context)
         let result: Resolver.Result
         let resolver = Resolver(index: index)
-        do {
-            result = alternatives.isEmpty ? try resolver.resolve(body.query)
-                : try resolver.resolve(body.query, alternatives: alternatives)
-        } catch let error as VocabularyError {
+        do { result = try resolver.resolve(body.query, alternatives: alternatives) } catch let error as VocabularyError {
             throw Problem.invalid("query", error.problem)
         }
         metrics.resolveDuration.record(ContinuousClock.now - started)

@@ -350,10 +350,10 @@ struct AlternativesTests {
         (Array(repeating: Hypothesis(text: "ok"), count: 11), "the alternatives", "are 11; at most 10 are weighed"),
     ] as [([Hypothesis], String, String)])
     func refused(alternatives: [Hypothesis], subject: String, problem: String) throws {
-        do {
+        do throws(VocabularyError) {
             _ = try Hypothesis.checked(query: "bobo", alternatives: alternatives)
             Issue.record("accepted")
-        } catch let error as VocabularyError {
+        } catch {
             #expect(error.subject == subject)
             #expect(error.problem.hasPrefix(problem.replacingOccurrences(of: "text of 65 characters", with: "word")),
                     "\(error.problem)")

@@ -98,27 +98,26 @@ extension EvaluationSet {
                 alternatives = []
                 for (position, item) in list.enumerated() {
                     let at = "\(place): alternatives[\(position)]"
-                    guard let object = item as? [String: Any] else { throw fail("\(at) must be an object") }
-                    guard let text = object["text"] as? String, !text.isEmpty else {
-                        throw fail("\(at): key 'text' must be a non-empty string")
-                    }
-                    func number(_ key: String) throws(EvaluationSetError) -> Double? {
-                        guard let value = object[key], !(value is NSNull) else { return nil }
-                        guard let number = value as? NSNumber, !(value is Bool), number.doubleValue.isFinite else {
-                            throw fail("\(at): key '\(key)' must be a number")
+                    let hypothesis: Hypothesis
+                    do throws(Hypothesis.JSONProblem) {
+                        hypothesis = try Hypothesis(json: item, allowingOtherKeys: true)
+                    } catch {
+                        switch error {
+                        case .notAnObject: throw fail("\(at) must be an object")
+                        case .textNotAString, .unknownKey:  // other keys are allowed here: only `text` can be at fault
+                            throw fail("\(at): key 'text' must be a non-empty string")
+                        case .notANumber(let key): throw fail("\(at): key '\(key)' must be a number")
                         }
-                        return number.doubleValue
                     }
-                    alternatives!.append(Hypothesis(text: text, confidence: try number("confidence"), score: try number("score")))
+                    guard !hypothesis.text.isEmpty else { throw fail("\(at): key 'text' must be a non-empty string") }
+                    alternatives!.append(hypothesis)
                 }
-                let query = fields["query"]!
-                let checked = alternatives!
-                let problem: VocabularyError? = {
-                    do { _ = try Hypothesis.checked(query: query, alternatives: checked, noun: { "alternatives[\($0)]" }) }
-                    catch let error as VocabularyError { return error } catch { return nil }
-                    return nil
-                }()
-                if let problem { throw fail("\(place): \(problem.subject) \(problem.problem)") }
+                do {
+                    _ = try Hypothesis.checked(query: fields["query"]!, alternatives: alternatives!,
+                                               noun: { "alternatives[\($0)]" })
+                } catch {
+                    throw fail("\(place): \(error.subject) \(error.problem)")
+                }
             }
             cases.append(Case(id: id, vocabulary: fields["vocabulary"]!, language: fields["language"]!,
                               query: fields["query"]!, category: fields["category"]!,

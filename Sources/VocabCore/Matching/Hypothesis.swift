@@ -33,7 +33,7 @@ public struct Hypothesis: Sendable, Hashable, Codable {
     ///   without words (only white space or dashes), with a control character or over ``TextLimits``, a
     ///   confidence outside 0…1, a score that is not finite.
     public static func checked(query: String, alternatives: [Hypothesis],
-                               noun: (Int) -> String = { "alternative \($0 + 1)" }) throws -> [Hypothesis] {
+                               noun: (Int) -> String = { "alternative \($0 + 1)" }) throws(VocabularyError) -> [Hypothesis] {
         guard alternatives.count <= maximumAlternatives else {
             throw VocabularyError(subject: "the alternatives",
                                   problem: "are \(alternatives.count); at most \(maximumAlternatives) are weighed")
@@ -64,6 +64,41 @@ public struct Hypothesis: Sendable, Hashable, Codable {
             }
         }
         return hypotheses
+    }
+
+    /// What is wrong with a JSON alternative (callers name its place in their own words).
+    public enum JSONProblem: Error, Sendable, Equatable {
+        /// The alternative is not an object.
+        case notAnObject
+        /// A key other than `text`, `confidence` and `score`.
+        case unknownKey(String)
+        /// `text` is missing or not a string.
+        case textNotAString
+        /// `confidence` or `score` is neither a finite number nor null.
+        case notANumber(key: String)
+    }
+
+    /// The keys of a JSON alternative.
+    public static let jsonKeys = ["text", "confidence", "score"]
+
+    /// A hypothesis from a JSON object as `JSONSerialization` reads it: `{"text", "confidence"?, "score"?}`
+    /// (a missing or null confidence or score is unknown).
+    ///
+    /// - Parameter allowingOtherKeys: Whether keys besides ``jsonKeys`` are ignored rather than refused.
+    public init(json item: Any, allowingOtherKeys: Bool) throws(JSONProblem) {
+        guard let object = item as? [String: Any] else { throw .notAnObject }
+        if !allowingOtherKeys, let unknown = object.keys.sorted().first(where: { !Self.jsonKeys.contains($0) }) {
+            throw .unknownKey(unknown)
+        }
+        guard let text = object["text"] as? String else { throw .textNotAString }
+        func number(_ key: String) throws(JSONProblem) -> Double? {
+            guard let value = object[key], !(value is NSNull) else { return nil }
+            guard !(value is Bool), let number = value as? NSNumber, number.doubleValue.isFinite else {
+                throw .notANumber(key: key)
+            }
+            return number.doubleValue
+        }
+        self.init(text: text, confidence: try number("confidence"), score: try number("score"))
     }
 
     /// How much each hypothesis counts, summing to 1: the confidences when every one has a confidence; else the

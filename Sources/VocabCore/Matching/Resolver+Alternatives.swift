@@ -7,7 +7,7 @@ extension Resolver {
     /// (``AlternativeFeatures``: its probability under the first and under each, their agreement, the weight
     /// of hypotheses naming another term) is weighed by the language's alternatives model into one
     /// probability, and the outcome follows from that model's operating points. With one distinct hypothesis,
-    /// or no alternatives model, this is ``resolve(_:keepingAll:)`` of the query.
+    /// or none given, or no alternatives model, this is ``resolve(_:keepingAll:)`` of the query.
     ///
     /// - Parameters:
     ///   - query: The recognizer's best hypothesis.
@@ -16,13 +16,16 @@ extension Resolver {
     ///   throws for the query.
     public func resolve(_ query: String, alternatives: [Hypothesis], keepingAll: Bool = false) throws -> Result {
         let hypotheses = try Hypothesis.checked(query: query, alternatives: alternatives)
-        let first = try resolve(query, keepingAll: keepingAll)
-        guard hypotheses.count > 1, let model = index.preparer.phonetics.alternatives else { return first }
+        guard hypotheses.count > 1, let model = index.preparer.phonetics.alternatives else {
+            return try resolve(query, keepingAll: keepingAll)
+        }
+        let queryReading = try primaryReading(of: query)
+        let first = resolve(reading: queryReading, keepingAll: keepingAll)
         // Hypotheses that read the same are one (Whisper's differ often by a full stop or a capital only).
         let weights = Hypothesis.weights(of: hypotheses)
         var distinct: [(text: String, weight: Double, key: [String], reading: TermPreparer.Reading?)] = []
-        for (hypothesis, weight) in zip(hypotheses, weights) {
-            let reading = try? index.preparer.readings(of: hypothesis.text).first
+        for (position, (hypothesis, weight)) in zip(hypotheses, weights).enumerated() {
+            let reading = position == 0 ? queryReading : try? index.preparer.readings(of: hypothesis.text).first
             let key = reading?.words.map(\.folded) ?? []
             if let known = distinct.firstIndex(where: { $0.key == key }) {
                 distinct[known].weight += weight

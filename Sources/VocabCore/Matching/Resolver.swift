@@ -119,11 +119,18 @@ public struct Resolver: Sendable {
     /// - Throws: ``VocabularyError`` for a query over ``TextLimits`` (refused before any work), or what the
     ///   normalizer throws.
     public func resolve(_ query: String, keepingAll: Bool) throws -> Result {
+        resolve(reading: try primaryReading(of: query), keepingAll: keepingAll)
+    }
+
+    /// A query's primary reading, once its length is checked: other readings of a query are not matched, so
+    /// their keys are not computed.
+    ///
+    /// - Throws: ``VocabularyError`` for a query over ``TextLimits``, or what the normalizer throws.
+    func primaryReading(of query: String) throws -> TermPreparer.Reading? {
         if let problem = TextLimits.lengthProblem(with: query, noun: "query") {
             throw VocabularyError(subject: "the query", problem: "is refused: \(problem)")
         }
-        // The primary reading only: other readings of the query are not matched, so their keys are not computed.
-        return resolve(reading: try index.preparer.readings(of: query).first, keepingAll: keepingAll)
+        return try index.preparer.readings(of: query).first
     }
 
     /// Resolves a query's primary reading (``resolve(_:keepingAll:)`` after normalizing).

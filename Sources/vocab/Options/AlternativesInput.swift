@@ -60,21 +60,17 @@ struct AlternativesInput: ParsableArguments {
         }
         return try list.enumerated().map { position, item in
             let at = "\(path): alternatives[\(position)]"
-            guard let object = item as? [String: Any] else { throw CommandFailure(description: "\(at): must be an object") }
-            if let unknown = object.keys.sorted().first(where: { !["text", "confidence", "score"].contains($0) }) {
-                throw CommandFailure(description: "\(at): unknown key '\(unknown)'; expected text, confidence, score")
-            }
-            guard let text = object["text"] as? String else {
-                throw CommandFailure(description: "\(at): key 'text' must be a string")
-            }
-            func number(_ key: String) throws -> Double? {
-                guard let value = object[key], !(value is NSNull) else { return nil }
-                guard !(value is Bool), let number = value as? NSNumber, number.doubleValue.isFinite else {
-                    throw CommandFailure(description: "\(at): key '\(key)' must be a number")
+            do throws(Hypothesis.JSONProblem) {
+                return try Hypothesis(json: item, allowingOtherKeys: false)
+            } catch {
+                switch error {
+                case .notAnObject: throw CommandFailure(description: "\(at): must be an object")
+                case .unknownKey(let key):
+                    throw CommandFailure(description: "\(at): unknown key '\(key)'; expected text, confidence, score")
+                case .textNotAString: throw CommandFailure(description: "\(at): key 'text' must be a string")
+                case .notANumber(let key): throw CommandFailure(description: "\(at): key '\(key)' must be a number")
                 }
-                return number.doubleValue
             }
-            return Hypothesis(text: text, confidence: try number("confidence"), score: try number("score"))
         }
     }
 }

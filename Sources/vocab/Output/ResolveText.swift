@@ -45,24 +45,24 @@ enum ResolveText {
                                         heard.steps))
                 }
                 if let model, let features = candidate.features {
-                    // The features that moved the log-odds most, strongest first.
-                    let weighed = zip(CandidateFeatures.names, zip(features.values, model.contributions(features)))
-                        .filter { abs($0.1.1) >= 0.005 }
-                        .sorted { abs($0.1.1) > abs($1.1.1) }
-                        .map { String(format: "%@ %.2f → %+.2f", $0.0, $0.1.0, $0.1.1) }
-                    lines.append("      decision: " + String(format: "bias %+.2f; ", model.bias) + weighed.joined(separator: ", "))
+                    lines.append("      decision: " + weighed(features.values, by: model))
                 }
                 if let alternativesModel, let values = candidate.alternativeFeatures {
-                    let weighed = zip(AlternativeFeatures.names, zip(values, alternativesModel.contributions(values: values)))
-                        .filter { abs($0.1.1) >= 0.005 }
-                        .sorted { abs($0.1.1) > abs($1.1.1) }
-                        .map { String(format: "%@ %.2f → %+.2f", $0.0, $0.1.0, $0.1.1) }
-                    lines.append("      alternatives: " + String(format: "bias %+.2f; ", alternativesModel.bias)
-                        + weighed.joined(separator: ", "))
+                    lines.append("      alternatives: " + weighed(values, by: alternativesModel))
                 }
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A model's bias and the features that moved the log-odds most, strongest first: `bias -4.93; phoneScore
+    /// 0.95 → +1.51, ...`.
+    private static func weighed(_ values: [Double], by model: DecisionModel) -> String {
+        let moved = zip(model.featureNames, zip(values, model.contributions(values: values)))
+            .filter { abs($0.1.1) >= 0.005 }
+            .sorted { abs($0.1.1) > abs($1.1.1) }
+            .map { String(format: "%@ %.2f → %+.2f", $0.0, $0.1.0, $0.1.1) }
+        return String(format: "bias %+.2f; ", model.bias) + moved.joined(separator: ", ")
     }
 
     /// A candidate's phrase, with the identifier of a speakable term: `Siobhan Kelly [c-17]`.

@@ -103,10 +103,7 @@ struct Eval: ParsableCommand {
             }
             var result: Resolver.Result?
             let alternatives = firstOnly ? [] : testCase.alternatives ?? []
-            let elapsed = try clock.measure {
-                result = alternatives.isEmpty ? try resolvers[key]!.resolve(testCase.query)
-                    : try resolvers[key]!.resolve(testCase.query, alternatives: alternatives)
-            }
+            let elapsed = try clock.measure { result = try resolvers[key]!.resolve(testCase.query, alternatives: alternatives) }
             latencies.append(elapsed)
             let resolution = result!.resolution
             if trace != nil { traceLines.append(try DecisionTrace.line(for: testCase, vocabulary: vocabulary.strings, result: result!, encoder: encoder)) }

@@ -15,8 +15,8 @@ struct Resolve: AsyncParsableCommand {
             line, or JSON with a 'strings' array). Example:
               vocab resolve --language fr-FR --vocabulary Examples/contacts.fr-FR.txt "matieu lefevre"
             A recognizer's other hypotheses are weighed with the query (--alternative, --alternatives):
-              vocab resolve --language en-US --vocabulary Examples/contacts.en-US.txt "Sleep Branko" \
-                --alternative "Felipe Branco=0.18" --alternative "Sleep Branco=0.15"
+              vocab resolve --language en-US --vocabulary Examples/contacts.en-US.txt "Rosalind care." \
+                --alternative "Rosalind Kerrigan.=0.2" --alternative "Rosalind Karen=0.16"
             """
     )
 
@@ -69,7 +69,7 @@ struct Resolve: AsyncParsableCommand {
         let alternatives = try alternativesInput.hypotheses()
         do {
             _ = try Hypothesis.checked(query: text, alternatives: alternatives, noun: alternativesInput.name(of:))
-        } catch let error as VocabularyError {
+        } catch {
             throw CommandFailure(description: "\(error.subject): \(error.problem)")
         }
         let directory = try languageOptions.directory()
@@ -83,7 +83,7 @@ struct Resolve: AsyncParsableCommand {
             (index, context) = try await storedIndex(directory: directory)
         }
         let resolver = Resolver(index: index)
-        let result = alternatives.isEmpty ? try resolver.resolve(text) : try resolver.resolve(text, alternatives: alternatives)
+        let result = try resolver.resolve(text, alternatives: alternatives)
         let phones = { (candidate: Candidate) in resolver.phoneExplanation(of: candidate, in: result) }
         if json {
             try JSONOutput.print(ResolveReport(locale: LocaleSelectionReport(context.selection), query: text,
