@@ -73,6 +73,9 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // Speech from espeak-ng (an optional program run as a process), for `compare --speak` and the console.
+        .target(name: "VocabSpeech", dependencies: ["VocabCore"], swiftSettings: strictSettings),
+
         // The JSON schemas of resolutions, shared by the CLI's --json output and the service's answers.
         .target(name: "VocabReports", dependencies: ["VocabCore"], swiftSettings: strictSettings),
 
@@ -80,7 +83,7 @@ let package = Package(
         .target(
             name: "VocabService",
             dependencies: [
-                "VocabCore", "VocabICU", "VocabLocales", "VocabStore", "VocabReports",
+                "VocabCore", "VocabICU", "VocabLocales", "VocabStore", "VocabReports", "VocabSpeech",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
@@ -104,6 +107,7 @@ let package = Package(
             name: "vocab",
             dependencies: [
                 "VocabCore", "VocabICU", "VocabLocales", "VocabStore", "VocabReports", "VocabService", "VocabPostgres",
+                "VocabSpeech",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -32,6 +32,8 @@ public struct AppTermResolver: Sendable {
         public let truncated: Bool
         /// The query's tokens.
         public let queryTokens: [MatchToken]
+        /// The resolution over every synonym and hint, which ``AppTermResolver/phoneExplanation(of:in:)`` reads.
+        let entryResult: Resolver.Result?
     }
 
     private let entries: [Entry]
@@ -72,7 +74,7 @@ public struct AppTermResolver: Sendable {
     public func resolve(_ query: String) throws -> Result {
         let result = try resolver.resolve(query, keepingAll: true)
         guard result.resolution != .needsValue else {
-            return Result(outcome: Resolution.needsValue.name, matches: [], truncated: false, queryTokens: [])
+            return Result(outcome: Resolution.needsValue.name, matches: [], truncated: false, queryTokens: [], entryResult: nil)
         }
         // One candidate per item: its best entry; ties go to the item registered first.
         var seen = Set<String>()
@@ -87,6 +89,13 @@ public struct AppTermResolver: Sendable {
         var truncated = false
         if case .disambiguation(_, let more) = resolution { truncated = more }
         let matches = resolution.candidates.map { Match(entry: entries[$0.rank], candidate: $0) }
-        return Result(outcome: resolution.name, matches: matches, truncated: truncated, queryTokens: result.queryTokens)
+        return Result(outcome: resolution.name, matches: matches, truncated: truncated, queryTokens: result.queryTokens,
+                      entryResult: result)
+    }
+
+    /// How a match's phones (its phrase's, or its pronunciation hint's) met the query's, when the phone matcher
+    /// scored it (see ``Resolver/phoneExplanation(of:in:)``).
+    public func phoneExplanation(of match: Match, in result: Result) -> Resolver.PhoneExplanation? {
+        result.entryResult.flatMap { resolver.phoneExplanation(of: match.candidate, in: $0) }
     }
 }

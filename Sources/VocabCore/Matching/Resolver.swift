@@ -66,10 +66,22 @@ public struct Resolver: Sendable {
             case .missingFromQuery(let b, _): "-" + inventory.write([b])
             }
         }
+        let aligned = steps.map { step -> PhoneExplanation.AlignedPhone in
+            switch step {
+            case .pair(let a, let b, let cost):
+                .init(query: inventory.write([a]), term: inventory.write([b]), cost: Self.rounded(cost), filler: false)
+            case .extraInQuery(let a, let cost, let isFiller):
+                .init(query: inventory.write([a]), term: nil, cost: Self.rounded(cost), filler: isFiller)
+            case .missingFromQuery(let b, let cost):
+                .init(query: nil, term: inventory.write([b]), cost: Self.rounded(cost), filler: false)
+            }
+        }
         return PhoneExplanation(query: inventory.write(query.phones), term: inventory.write(matcher.variantPhones(of: match)),
                                 language: match.language, similarity: match.similarity, weakestWord: match.weakestWord,
-                                steps: written.joined(separator: " "))
+                                steps: written.joined(separator: " "), alignment: aligned)
     }
+
+    private static func rounded(_ cost: Float) -> Double { (Double(cost) * 100).rounded() / 100 }
 
     /// A candidate's phones against the query's (see ``phoneExplanation(of:in:)``).
     public struct PhoneExplanation: Sendable, Hashable, Encodable {
@@ -86,6 +98,21 @@ public struct Resolver: Sendable {
         /// The alignment: `a` the same phone, `a>b` query phone a for term phone b, `+a` a query phone the
         /// term lacks (`(+a)` in a filler word), `-b` a term phone the query lacks.
         public let steps: String
+        /// The same alignment, one entry per step with its cost (0 for the same phone; a full substitution,
+        /// insertion or deletion costs about 1), for views that colour phones by cost.
+        public let alignment: [AlignedPhone]
+
+        /// One step of an alignment: a query phone, a term phone, or both.
+        public struct AlignedPhone: Sendable, Hashable, Encodable {
+            /// The query's phone; `nil` when the query lacks the term's.
+            public let query: String?
+            /// The term's phone; `nil` when the query has one the term lacks.
+            public let term: String?
+            /// What the step cost.
+            public let cost: Double
+            /// Whether the query's phone belongs to a filler word ("the", "and").
+            public let filler: Bool
+        }
     }
 
     /// A query as the phone matcher heard it.

@@ -173,6 +173,32 @@ public struct LetterToSoundRules: Sendable {
         return phones
     }
 
+    /// How a word's phones were read, rule by rule, for explanations (the same walk as ``phones(of:)``;
+    /// equal phones side by side are merged in ``phones(of:)``, not here).
+    ///
+    /// - Parameter word: One lowercase word (accents kept).
+    /// - Returns: Each stretch of letters with the phones its rule gave and the rule's line, or no line for a
+    ///   letter no rule reads (skipped).
+    public func derivation(of word: String) -> [(letters: String, phones: [Phone], line: Int?)] {
+        let letters = word.unicodeScalars.map(\.value)
+        var steps: [(letters: String, phones: [Phone], line: Int?)] = []
+        var position = 0
+        while position < letters.count {
+            var read = 1
+            var applied: Rule?
+            for rule in candidates(letters[position]) where matches(rule, letters, at: position) {
+                applied = rule
+                read = rule.spelling.count
+                break
+            }
+            var text = String.UnicodeScalarView()
+            for scalar in letters[position..<position + read] { text.append(Unicode.Scalar(scalar) ?? "?") }
+            steps.append((String(text), applied?.phones ?? [], applied?.line))
+            position += read
+        }
+        return steps
+    }
+
     @inline(__always)
     private func candidates(_ first: UInt32) -> [Rule] {
         first < Self.directLimit ? direct[Int(first)] : rules[first] ?? []

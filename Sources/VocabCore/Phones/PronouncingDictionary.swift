@@ -87,8 +87,22 @@ public struct PronouncingDictionary: Sendable {
     ///
     /// - Parameter word: Lowercase, as the dictionary writes its words.
     public func pronunciations(of word: String) -> [[Phone]] {
+        guard let (start, length) = entryStart(of: word) else { return [] }
+        return readEntry(at: start, wordLength: length)
+    }
+
+    /// The first line the dictionary holds for a word, as written there (`chloe K L OW IY`), for explanations.
+    public func entryLine(of word: String) -> String? {
+        guard let (start, _) = entryStart(of: word) else { return nil }
+        var end = start
+        while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+        return String(String(decoding: bytes[start..<end], as: UTF8.self).trimmed)
+    }
+
+    /// Where a word's first line starts in the file, and the word's length in bytes.
+    private func entryStart(of word: String) -> (start: Int, length: Int)? {
         let key = Array(word.utf8)
-        guard !key.isEmpty, key.count < 256 else { return [] }
+        guard !key.isEmpty, key.count < 256 else { return nil }
         var hash = FNV1a()
         hash.combine(key)
         let mask = slots.count - 1
@@ -97,11 +111,11 @@ public struct PronouncingDictionary: Sendable {
             let entry = Int(slots[slot] - 1)
             let start = Int(starts[entry])
             if Int(lengths[entry]) == key.count && bytes[start..<start + key.count].elementsEqual(key) {
-                return readEntry(at: start, wordLength: key.count)
+                return (start, key.count)
             }
             slot = (slot + 1) & mask
         }
-        return []
+        return nil
     }
 
     private func readEntry(at start: Int, wordLength: Int) -> [[Phone]] {

@@ -3,16 +3,22 @@ import Foundation
 import VocabCore
 import VocabICU
 import VocabLocales
+import VocabReports
+import VocabSpeech
 import VocabStore
 
 /// `vocab compare`: the same queries through several languages side by side.
 struct Compare: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show queries through several languages side by side: locale, normal forms, keys, outcome, best terms.",
+        abstract: "Show queries through several languages side by side: normal forms, keys, phones, outcome, best terms.",
         discussion: """
-            One table per query, one column per language. The vocabulary is a file (--vocabulary), a user's \
-            stored set (--user, --type), or each locale's app vocabulary for a parameter (--parameter). Example:
-              vocab compare --languages en-US,fr-FR,it-IT,pt-BR --vocabulary Examples/contacts.fr-FR.txt kiara
+            One table per query, one column per language: the locale used, the normal forms and phonetic keys, \
+            the phones each language hears and the rule or dictionary line behind each word, the outcome with its \
+            probability, the best terms, the best term's phones aligned with the query's, and the decision's \
+            largest contributions. The vocabulary is a file (--vocabulary), a user's stored set (--user, --type), \
+            or each locale's app vocabulary for a parameter (--parameter). Tables wrap to the terminal's width \
+            ($COLUMNS), and turn into one block per language when it is too narrow. Example:
+              vocab compare --languages en-US,fr-FR,it-IT --vocabulary Examples/contacts.fr-FR.txt kiara
             """
     )
 
@@ -41,6 +47,11 @@ struct Compare: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Print JSON instead of text.")
     var json = false
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Write each language's voice saying the query and the best term as WAV files into this folder (needs espeak-ng).",
+        valueName: "folder"))
+    var speak: String?
 
     @Argument(help: ArgumentHelp("The queries, as a recognizer would write them.", valueName: "query"))
     var queries: [String]
@@ -78,111 +89,90 @@ struct Compare: AsyncParsableCommand {
             let type = try TypeArgument.parse(type ?? VocabularyStringType.contactName.rawValue)
             terms = try await storeOptions.storedSet(of: try UserID(validating: user), type: type).terms
         }
-        var columns: [(code: SiriLanguageCode, context: LanguageContext, resolve: (String) throws -> CompareCell.Outcome)] = []
+        let speaker = try speak.map { folder in try Speaker(folder: folder) }
+        var columns: [(code: SiriLanguageCode, context: LanguageContext, cell: (String) throws -> ComparisonReport.Cell)] = []
         for code in try codes() {
             let context = try LanguageContext(request: LanguageRequest(code: code, source: .argument("--languages")),
                                               directory: directory)
+            let locale = LocaleSelectionReport(context.selection)
+            let preparer = context.preparer
+            func view(_ query: String) throws -> ComparisonReport.Cell.QueryView {
+                .init(try preparer.normalizer.normalize(query, in: preparer.profile), preparer: preparer)
+            }
             if let parameter {
                 let items = try AppVocabularySource.items(for: parameter, locale: context.selection.used, in: directory)
-                let resolver = try AppTermResolver(items: items, preparer: context.preparer)
+                let resolver = try AppTermResolver(items: items, preparer: preparer)
                 columns.append((code, context, { query in
-                    let result = try resolver.resolve(query)
-                    return CompareCell.Outcome(name: result.outcome, best: result.matches.map {
-                        ("\($0.entry.identifier) (\($0.entry.phrase))", $0.candidate.score)
-                    })
+                    ComparisonReport.Cell(language: code.identifier, locale: locale, query: try view(query),
+                                          result: try resolver.resolve(query), resolver: resolver, preparer: preparer)
                 }))
             } else {
-                let resolver = Resolver(index: try IndexBuild.index(of: terms, preparer: context.preparer,
+                let resolver = Resolver(index: try IndexBuild.index(of: terms, preparer: preparer,
                                                                     source: vocabulary ?? "user '\(user ?? "")'"))
                 columns.append((code, context, { query in
-                    let result = try resolver.resolve(query)
-                    let shown = result.resolution.candidates.isEmpty ? Array(result.ranked.prefix(1)) : result.resolution.candidates
-                    return CompareCell.Outcome(name: result.resolution.name, best: shown.prefix(3).map { ($0.term, $0.score) })
+                    ComparisonReport.Cell(language: code.identifier, locale: locale, query: try view(query),
+                                          result: try resolver.resolve(query), resolver: resolver, preparer: preparer)
                 }))
             }
         }
-        var tables: [CompareTable] = []
+        var reports: [ComparisonReport] = []
         for query in queries {
-            var cells: [CompareCell] = []
-            for column in columns {
-                let normalized = try column.context.preparer.normalizer.normalize(query, in: column.context.preparer.profile)
-                let keys = normalized.tokens.map { column.context.preparer.phonetics.keys(for: TermPreparer.soundInput(of: $0)) }
-                cells.append(CompareCell(language: column.code.identifier, used: column.context.selection.used.identifier,
-                                         isExact: column.context.selection.isExact, faithful: normalized.faithful,
-                                         folded: normalized.folded, keys: keys, outcome: try column.resolve(query)))
-            }
-            tables.append(CompareTable(query: query, cells: cells))
+            reports.append(ComparisonReport(query: query, cells: try columns.map { try $0.cell(query) }))
         }
         if json {
-            try JSONOutput.print(tables)
+            try JSONOutput.print(reports)
         } else {
-            print(tables.map(\.text).joined(separator: "\n\n"))
+            let width = TerminalWidth.current()
+            print(reports.map { $0.table.render(width: width) }.joined(separator: "\n\n"))
         }
-    }
-}
-
-/// One language's column for one query.
-struct CompareCell: Encodable {
-    struct Outcome: Encodable {
-        let name: String
-        let best: [(term: String, score: Double)]
-
-        enum CodingKeys: String, CodingKey { case name, best }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name, forKey: .name)
-            struct Entry: Encodable {
-                let term: String
-                let score: Double
+        if let speaker {
+            for (number, report) in reports.enumerated() {
+                for (column, cell) in zip(columns, report.cells) {
+                    try speaker.say(report.query, best: cell.best.first?.term, language: column.code, queryNumber: number + 1)
+                }
             }
-            try container.encode(best.map { Entry(term: $0.term, score: ($0.score * 1000).rounded() / 1000) },
-                                 forKey: .best)
+            StandardError.print("wrote \(speaker.written) WAV file\(speaker.written == 1 ? "" : "s") to \(speaker.folder)")
         }
     }
-
-    let language: String
-    let used: String
-    let isExact: Bool
-    let faithful: String
-    let folded: String
-    let keys: [[String]]
-    let outcome: Outcome
 }
 
-/// One query's table: a row per aspect, a column per language.
-struct CompareTable: Encodable {
-    let query: String
-    let cells: [CompareCell]
+/// Writes each language's voice saying the query and the best term (`compare --speak`).
+final class Speaker {
+    let folder: String
+    let synthesizer: ESpeakSynthesizer
+    private(set) var written = 0
 
-    var text: String {
-        let maximumBest = cells.map(\.outcome.best.count).max() ?? 0
-        var rows: [(String, [String])] = [
-            ("locale", cells.map { $0.isExact ? $0.used : "\($0.used) (fallback)" }),
-            ("faithful", cells.map(\.faithful)),
-            ("folded", cells.map(\.folded)),
-            ("keys", cells.map { $0.keys.map { $0.joined(separator: "/") }.joined(separator: " ") }),
-            ("outcome", cells.map(\.outcome.name)),
-        ]
-        for index in 0..<maximumBest {
-            rows.append((index == 0 ? "best" : "", cells.map { cell in
-                index < cell.outcome.best.count
-                    ? String(format: "%@ %.2f", cell.outcome.best[index].term, cell.outcome.best[index].score) : ""
-            }))
+    /// Finds espeak-ng and makes the folder.
+    ///
+    /// - Throws: ``CommandFailure`` with install advice when espeak-ng is missing, or naming `--speak` when the
+    ///   folder cannot be made.
+    init(folder: String) throws {
+        guard let synthesizer = ESpeakSynthesizer.find() else {
+            throw CommandFailure(description: "--speak: \(ESpeakSynthesizer.installAdvice)")
         }
-        let header = ("query '\(query)'", cells.map(\.language))
-        let labelWidth = max(header.0.count, rows.map(\.0.count).max() ?? 0)
-        let widths = cells.indices.map { column in
-            ([header.1[column]] + rows.map { $0.1[column] }).map(\.count).max() ?? 0
+        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+            throw CommandFailure(description: "--speak '\(folder)': cannot make the folder: \(error.localizedDescription)")
         }
-        func line(_ label: String, _ values: [String]) -> String {
-            (label.padding(toLength: labelWidth, withPad: " ", startingAt: 0) + "  "
-                + zip(values, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: " │ "))
-                .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+        self.folder = folder
+        self.synthesizer = synthesizer
+    }
+
+    /// `<n>-<language>-query.wav` and `<n>-<language>-best.wav`.
+    func say(_ query: String, best: String?, language: SiriLanguageCode, queryNumber: Int) throws {
+        guard let voice = synthesizer.voice(for: language) else {
+            StandardError.print("--speak: espeak-ng has no voice for \(language); skipped")
+            return
         }
-        var lines = [line(header.0, header.1)]
-        lines.append(String(repeating: "─", count: labelWidth + 2 + widths.reduce(0, +) + 3 * (widths.count - 1)))
-        lines += rows.map { line($0.0, $0.1) }
-        return lines.joined(separator: "\n")
+        for (kind, text) in [("query", query), ("best", best)] {
+            guard let text, !text.isEmpty else { continue }
+            let path = "\(folder)/\(queryNumber)-\(language.identifier)-\(kind).wav"
+            do {
+                let bytes = try synthesizer.wav(text, voice: voice)
+                try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+                written += 1
+            } catch {
+                throw CommandFailure(description: "--speak: cannot write \(path): \(error)")
+            }
+        }
     }
 }
