@@ -100,6 +100,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
+            // The console's page, script and style sheet, served at /console.
+            resources: [.copy("Console")],
             swiftSettings: strictSettings
         ),
 

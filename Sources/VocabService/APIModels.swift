@@ -174,3 +174,43 @@ public struct HealthAnswer: Codable, Sendable {
     public let status: String
     public let detail: String?
 }
+
+/// `POST /v1/users/{user}/compare`: one phrase through several languages, against exactly one of a stored
+/// set (`type`), pasted `terms`, or each locale's app vocabulary for a `parameter`.
+struct CompareBody: Decodable, AllowedKeys {
+    static let keys: Set<String> = ["query", "languages", "type", "terms", "parameter"]
+    let query: String
+    let languages: [String]
+    let type: String?
+    let terms: [VocabularyTerm]?
+    let parameter: String?
+}
+
+/// `GET /v1/locales/lint`: what `vocab lint` finds in the service's locales folder.
+public struct LintAnswer: Codable, Sendable {
+    public struct Finding: Codable, Sendable {
+        /// The file, relative to the locales folder.
+        public let path: String
+        public let line: Int?
+        public let keyPath: String
+        public let severity: String
+        public let message: String
+
+        init(path: String, line: Int?, keyPath: String, severity: String, message: String) {
+            self.path = path
+            self.line = line
+            self.keyPath = keyPath
+            self.severity = severity
+            self.message = message
+        }
+
+        init(_ finding: LintFinding) {
+            self.init(path: finding.path, line: finding.line, keyPath: finding.keyPath,
+                      severity: finding.severity.rawValue, message: finding.message)
+        }
+    }
+    public let files: Int
+    public let errors: Int
+    public let warnings: Int
+    public let findings: [Finding]
+}

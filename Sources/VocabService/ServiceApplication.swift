@@ -20,6 +20,7 @@ public enum ServiceApplication {
         AdminRoutes(service: service).register(on: router)
         UserRoutes(service: service).register(on: router)
         LocaleRoutes(service: service).register(on: router)
+        ConsoleRoutes(service: service).register(on: router)
         return router
     }
 

@@ -8,6 +8,7 @@ public import VocabCore
 import VocabICU
 import VocabLocales
 import VocabReports
+import VocabSpeech
 import VocabStore
 
 /// What the HTTP routes do, without HTTP: replace, read and remove users' sets, keep their language,
@@ -25,8 +26,13 @@ public final class VocabularyService: Sendable {
     public let metrics: ServiceMetrics
     let adminToken: AdminToken
     private let persisted: PersistedIndexes?
-    private let hotState: HotStateCache
+    let hotState: HotStateCache
     private let logger: Logger
+    /// The voices of the speech endpoint (`nil` without espeak-ng: the endpoint answers 503).
+    let speechSynthesizer: ESpeakSynthesizer?
+    let speechRate = SpeechRate()
+    /// The locales folder's lint answer, made on first request.
+    let lintFindings = Mutex<LintAnswer?>(nil)
     /// The last write the store refused for want of disk space, until a write succeeds.
     private let storageFull = Mutex<(at: Date, error: String)?>(nil)
     /// Index builds run here, off Swift's cooperative threads (a 100,000-term build takes most of a second).
@@ -48,6 +54,7 @@ public final class VocabularyService: Sendable {
         persisted = configuration.keepsIndexesOnDisk ? storePath.map(PersistedIndexes.init(storePath:)) : nil
         hotState = HotStateCache(tokenLifetime: configuration.tokenLifetime,
                                  stampLifetime: configuration.stampLifetime)
+        speechSynthesizer = ESpeakSynthesizer.find()
     }
 
     // MARK: Other instances' changes
@@ -172,7 +179,7 @@ public final class VocabularyService: Sendable {
     }
 
     /// The index of a set at a stamp: from the cache, else loaded from disk, else built (once).
-    private func index(of user: UserID, type: VocabularyStringType, stamp: Int64, context: LanguageContext)
+    func index(of user: UserID, type: VocabularyStringType, stamp: Int64, context: LanguageContext)
         async throws -> VocabularyIndex {
         let key = IndexCache.Key(user: user, type: type, changeStamp: stamp,
                                  language: context.preparer.profile.language.identifier,
@@ -200,7 +207,7 @@ public final class VocabularyService: Sendable {
         return index
     }
 
-    private static func build(_ set: StoredVocabulary, preparer: TermPreparer) async throws -> VocabularyIndex {
+    static func build(_ set: StoredVocabulary, preparer: TermPreparer) async throws -> VocabularyIndex {
         try await withCheckedThrowingContinuation { continuation in
             buildQueue.async {
                 continuation.resume(with: Result {

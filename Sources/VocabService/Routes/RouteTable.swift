@@ -20,6 +20,11 @@ enum RouteTable {
         ("/v1/users/:user/vocabulary/:type", [.put, .get, .delete]),
         ("/v1/users/:user/language", [.get, .put, .delete]),
         ("/v1/users/:user/resolve", [.post]),
+        ("/v1/users/:user/compare", [.post]),
+        ("/v1/locales/lint", [.get]),
+        ("/v1/speech", [.get]),
+        ("/console", [.get]),
+        ("/console/:file", [.get]),
     ]
 
     /// The methods the route matching `path` answers, or none when no route matches.

@@ -57,6 +57,11 @@ struct UserRoutes {
                                                      limit: limit)
             return JSONAnswer.response(bytes: try await service.resolve(body, for: user).jsonBytes())
         }
+        users.post("compare") { request, context in
+            let user = try await authorization.requireUser(request, context: context)
+            let body = try await BodyDecoding.decode(CompareBody.self, from: request, limit: limit)
+            return try JSONAnswer.response(try await service.compare(body, for: user))
+        }
     }
 }
 
