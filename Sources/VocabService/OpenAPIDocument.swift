@@ -802,7 +802,8 @@ public enum OpenAPIDocument {
           "term",
           "language",
           "similarity",
-          "steps"
+          "steps",
+          "alignment"
         ],
         "properties": {
           "query": {
@@ -831,6 +832,36 @@ public enum OpenAPIDocument {
           "steps": {
             "type": "string",
             "description": "`a` same phone, `a>b` query a for term b, `+a` extra query phone (`(+a)` in a filler word), `-b` term phone not said."
+          },
+          "alignment": {
+            "type": "array",
+            "description": "The alignment step by step with each step's cost (0 the same phone; about 1 a full substitution, insertion or deletion), for views that colour phones by cost.",
+            "items": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "cost",
+                "filler"
+              ],
+              "properties": {
+                "query": {
+                  "type": "string",
+                  "description": "The query's phone; absent when the query lacks the term's."
+                },
+                "term": {
+                  "type": "string",
+                  "description": "The term's phone; absent when the query has one the term lacks."
+                },
+                "cost": {
+                  "type": "number",
+                  "minimum": 0
+                },
+                "filler": {
+                  "type": "boolean",
+                  "description": "Whether the query's phone belongs to a filler word."
+                }
+              }
+            }
           }
         }
       },
@@ -862,6 +893,315 @@ public enum OpenAPIDocument {
               "null"
             ],
             "description": "The recognizer's score, e.g. Whisper's log-probability per token; missing or null: unknown."
+          }
+        }
+      },
+      "WordReading": {
+        "type": "object",
+        "additionalProperties": false,
+        "description": "How one word was read: its phones and the dictionary line or the letter-to-sound rules that gave them.",
+        "required": [
+          "word",
+          "language",
+          "phones",
+          "source",
+          "file"
+        ],
+        "properties": {
+          "word": {
+            "type": "string"
+          },
+          "language": {
+            "type": "string",
+            "description": "The reader's language (`fr`; `latin` for the generic reader)."
+          },
+          "phones": {
+            "type": "string",
+            "description": "Phones in the shared inventory, space-separated."
+          },
+          "source": {
+            "type": "string",
+            "enum": [
+              "dictionary",
+              "rules"
+            ]
+          },
+          "file": {
+            "type": "string",
+            "description": "The data file that gave the phones."
+          },
+          "entry": {
+            "type": "string",
+            "description": "The dictionary's line for the word (source dictionary)."
+          },
+          "rules": {
+            "type": "array",
+            "description": "The rules applied in order (source rules).",
+            "items": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "letters",
+                "phones"
+              ],
+              "properties": {
+                "letters": {
+                  "type": "string"
+                },
+                "phones": {
+                  "type": "string",
+                  "description": "Empty: read as silence."
+                },
+                "line": {
+                  "type": "integer",
+                  "description": "The rule's line in `file`; absent when no rule reads the letter (it is skipped)."
+                }
+              }
+            }
+          }
+        }
+      },
+      "ComparedTerm": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "term",
+          "score",
+          "words"
+        ],
+        "properties": {
+          "term": {
+            "type": "string",
+            "description": "The term (for app vocabulary, the synonym's phrase)."
+          },
+          "identifier": {
+            "type": "string"
+          },
+          "score": {
+            "type": "number"
+          },
+          "probability": {
+            "type": "number",
+            "minimum": 0,
+            "maximum": 1
+          },
+          "via": {
+            "type": "string",
+            "enum": [
+              "phrase",
+              "pronunciation"
+            ],
+            "description": "App vocabulary: what matched."
+          },
+          "pronunciation": {
+            "type": "string",
+            "description": "App vocabulary: the pronunciation hint that matched."
+          },
+          "words": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/WordReading"
+            },
+            "description": "The term's words as read in the language its phones matched in."
+          },
+          "phones": {
+            "$ref": "#/components/schemas/PhoneExplanation"
+          }
+        }
+      },
+      "ComparisonCell": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "language",
+          "locale",
+          "faithful",
+          "folded",
+          "keys",
+          "words",
+          "outcome",
+          "best"
+        ],
+        "properties": {
+          "language": {
+            "type": "string",
+            "description": "The code asked for."
+          },
+          "locale": {
+            "$ref": "#/components/schemas/LocaleSelection"
+          },
+          "faithful": {
+            "type": "string"
+          },
+          "folded": {
+            "type": "string"
+          },
+          "keys": {
+            "type": "array",
+            "items": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            },
+            "description": "Each query word's phonetic keys."
+          },
+          "heard": {
+            "type": "string",
+            "description": "The query's phones as this language hears them, `|` between words; absent without phone data."
+          },
+          "words": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/WordReading"
+            }
+          },
+          "outcome": {
+            "type": "string",
+            "enum": [
+              "success",
+              "disambiguation",
+              "confirmationRequired",
+              "unsupported",
+              "needsValue"
+            ]
+          },
+          "probability": {
+            "type": "number",
+            "minimum": 0,
+            "maximum": 1,
+            "description": "Of the first term offered."
+          },
+          "best": {
+            "type": "array",
+            "maxItems": 3,
+            "items": {
+              "$ref": "#/components/schemas/ComparedTerm"
+            }
+          },
+          "features": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/DecisionFeature"
+            },
+            "description": "The decision's features for the first term, largest contributions first (zero ones left out)."
+          }
+        }
+      },
+      "ComparisonReport": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "query",
+          "cells"
+        ],
+        "properties": {
+          "query": {
+            "type": "string"
+          },
+          "cells": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ComparisonCell"
+            }
+          }
+        }
+      },
+      "CompareBody": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "query",
+          "languages"
+        ],
+        "description": "Exactly one of type, terms or parameter.",
+        "properties": {
+          "query": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 1024,
+            "pattern": "\\S",
+            "description": "The phrase, as a recognizer would write it; not empty."
+          },
+          "languages": {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 10,
+            "items": {
+              "type": "string"
+            },
+            "description": "Siri language codes; each must have a locale of its language (fr-CA may fall back to fr-FR)."
+          },
+          "type": {
+            "$ref": "#/components/schemas/StringType"
+          },
+          "terms": {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+              "$ref": "#/components/schemas/Term"
+            },
+            "description": "Pasted terms, as a replace takes them (kept in the index cache, so comparing again does not rebuild)."
+          },
+          "parameter": {
+            "type": "string",
+            "description": "An intent parameter: each locale's app vocabulary for it."
+          }
+        }
+      },
+      "LintAnswer": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "files",
+          "errors",
+          "warnings",
+          "findings"
+        ],
+        "properties": {
+          "files": {
+            "type": "integer"
+          },
+          "errors": {
+            "type": "integer"
+          },
+          "warnings": {
+            "type": "integer"
+          },
+          "findings": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "path",
+                "keyPath",
+                "severity",
+                "message"
+              ],
+              "properties": {
+                "path": {
+                  "type": "string",
+                  "description": "Relative to the locales folder."
+                },
+                "line": {
+                  "type": "integer"
+                },
+                "keyPath": {
+                  "type": "string"
+                },
+                "severity": {
+                  "type": "string",
+                  "enum": [
+                    "error",
+                    "warning"
+                  ]
+                },
+                "message": {
+                  "type": "string"
+                }
+              }
+            }
           }
         }
       }
@@ -2157,6 +2497,316 @@ public enum OpenAPIDocument {
               "application/json": {
                 "schema": {
                   "type": "object"
+                }
+              }
+            }
+          }
+        },
+        "security": []
+      }
+    },
+    "/v1/users/{user}/compare": {
+      "parameters": [
+        {
+          "name": "user",
+          "in": "path",
+          "required": true,
+          "description": "The user id: 1 to 256 UTF-8 bytes, no control characters, no '/', no white space at either end, not '.' or '..' (compared in Unicode NFC).",
+          "schema": {
+            "type": "string",
+            "minLength": 1,
+            "pattern": "^(?!\\.{1,2}$)[^\\s/\\u0000-\\u001F\\u007F-\\u009F](?:[^/\\u0000-\\u001F\\u007F-\\u009F]*[^\\s/\\u0000-\\u001F\\u007F-\\u009F])?$"
+          }
+        }
+      ],
+      "post": {
+        "summary": "Compare a phrase across languages (the console's view)",
+        "operationId": "compare",
+        "description": "The phrase through each language: normal forms, phonetic keys, the phones heard with the rule or dictionary line behind each word, the outcome and its probability, the best terms with their phones aligned to the query's and each step's cost, and the decision's largest contributions.",
+        "responses": {
+          "200": {
+            "description": "One column per language, as `vocab compare --json` gives it.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ComparisonReport"
+                }
+              }
+            }
+          },
+          "404": {
+            "description": "The user has no set of this type, or a locale has no app vocabulary for the parameter.",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "422": {
+            "description": "A value is invalid; `field` names it: an empty query, a language that is not a code or has no locale of its language, not exactly one of type, terms and parameter, a bad term.",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "500": {
+            "description": "A locale's data is invalid (`vocab lint` says where).",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "400": {
+            "description": "The body is empty or not JSON.",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "413": {
+            "description": "The body is larger than the configured limit, or carries too many terms.",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "401": {
+            "description": "No bearer token, or an unknown or revoked one.",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "403": {
+            "description": "The token is not this user's (the answer never tells whether the user exists).",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "503": {
+            "description": "The store is unavailable, or (PostgreSQL) the request's database work did not finish within --request-timeout; nothing was changed.",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "userToken": []
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/CompareBody"
+              }
+            }
+          }
+        }
+      }
+    },
+    "/v1/speech": {
+      "get": {
+        "summary": "A locale's voice saying a text (espeak-ng)",
+        "operationId": "speech",
+        "description": "WAV audio from espeak-ng in the voice of the language (its region's when espeak-ng has one). At most 30 requests a minute per token.",
+        "parameters": [
+          {
+            "name": "language",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "type": "string"
+            },
+            "description": "A Siri language code."
+          },
+          {
+            "name": "text",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 100
+            },
+            "description": "What to say: 1 to 100 characters, no control characters."
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The speech.",
+            "content": {
+              "audio/wav": {
+                "schema": {
+                  "type": "string",
+                  "contentMediaType": "audio/wav"
+                }
+              }
+            }
+          },
+          "401": {
+            "description": "No bearer token, or an unknown or revoked one.",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "422": {
+            "description": "`language` or `text` is missing or invalid, or espeak-ng has no voice for the language.",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "429": {
+            "description": "More than 30 requests in a minute with this token; `Retry-After` says when to try again.",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "503": {
+            "description": "The server has no espeak-ng (the detail says how to install it), or it failed or took over 5 s.",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "userToken": []
+          },
+          {
+            "adminToken": []
+          }
+        ]
+      }
+    },
+    "/v1/locales/lint": {
+      "get": {
+        "summary": "What `vocab lint` finds in the locales this instance serves",
+        "operationId": "lintLocales",
+        "responses": {
+          "200": {
+            "description": "Findings by file and line (read once per process).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/LintAnswer"
+                }
+              }
+            }
+          }
+        },
+        "security": []
+      }
+    },
+    "/console": {
+      "get": {
+        "summary": "The localizer's console (a web page over this API)",
+        "operationId": "console",
+        "description": "A static page that compares a phrase across languages with the signed-in user's token (kept in the tab's session storage only), plays each locale's voice, and lists lint findings. A link may fill its form: `#user=…&token=…&languages=en-US,fr-FR&terms=a|b&phrase=…&run&lint`.",
+        "responses": {
+          "200": {
+            "description": "The page.",
+            "content": {
+              "text/html": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          }
+        },
+        "security": []
+      }
+    },
+    "/console/{file}": {
+      "parameters": [
+        {
+          "name": "file",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string",
+            "enum": [
+              "index.html",
+              "console.js",
+              "console.css"
+            ]
+          }
+        }
+      ],
+      "get": {
+        "summary": "The console's files",
+        "operationId": "consoleFile",
+        "responses": {
+          "200": {
+            "description": "The file.",
+            "content": {
+              "text/html": {
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "text/javascript": {
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "text/css": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "404": {
+            "description": "The console has no such file.",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
                 }
               }
             }

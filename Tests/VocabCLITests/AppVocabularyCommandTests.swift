@@ -117,7 +117,7 @@ import VocabTestSupport
         // Found everywhere; answered outright where the listener hears the name as said (Italian), elsewhere at
         // least offered for confirmation (a first name alone, read another way, is not certain).
         let outcomes = outcome.dropFirst("outcome".count).components(separatedBy: " │ ")
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.trimmingCharacters(in: .whitespaces).components(separatedBy: " p=")[0] }
         #expect(outcomes.count == 4)
         #expect(outcomes.allSatisfy { ["success", "confirmationRequired"].contains($0) }, "\(outcomes)")
         #expect(outcomes.dropFirst(2).first == "success", "it-IT: \(outcomes)")
@@ -125,15 +125,55 @@ import VocabTestSupport
         #expect(best.components(separatedBy: " │ ").allSatisfy { $0.contains("Chiara Rossi") })
     }
 
-    @Test("JSON gives each language's locale, forms, keys and outcome")
+    @Test("JSON gives each language's locale, forms, keys, phones, outcome and the synonym or hint that matched")
     func json() throws {
         let result = try VocabBinary.run(["compare", "--languages", "fr-CA,it-IT", "--parameter",
                                           "INStartWorkoutIntent.workoutName", "--json", "couic hitte"])
         let tables = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         let cells = try #require(tables.first?["cells"] as? [[String: Any]])
-        #expect(cells.map { $0["used"] as? String } == ["fr-FR", "it-IT"])
-        #expect(cells.map { $0["isExact"] as? Bool } == [false, true])
-        #expect((cells.first?["outcome"] as? [String: Any])?["name"] as? String == "success")
+        #expect(cells.map { ($0["locale"] as? [String: Any])?["used"] as? String } == ["fr-FR", "it-IT"])
+        #expect(cells.map { $0["language"] as? String } == ["fr-CA", "it-IT"])
+        #expect(cells.first?["outcome"] as? String == "success")
+        #expect(cells.first?["heard"] as? String == "k u i k | i t")
+        let best = try #require((cells.first?["best"] as? [[String: Any]])?.first)
+        #expect(best["term"] as? String == "Qwik HIIT")
+        #expect(best["via"] as? String == "pronunciation")
+        #expect((best["phones"] as? [String: Any])?["steps"] as? String == "k u i k i t")
+    }
+
+    @Test("A narrow terminal wraps the columns, a narrower one gets one block per language; no text is cut")
+    func narrowTerminals() throws {
+        let work = Workspace()
+        let vocabulary = try work.file("v.txt", lines: ["Chiara Rossi", "Matthieu Lefèvre"])
+        let arguments = ["compare", "--languages", "en-US,fr-FR,it-IT", "--vocabulary", vocabulary, "kiara"]
+        let wide = try VocabBinary.run(arguments)
+        let wrapped = try VocabBinary.run(arguments, environment: ["COLUMNS": "100"])
+        let blocks = try VocabBinary.run(arguments, environment: ["COLUMNS": "50"])
+        #expect(wide.stdout.split(separator: "\n").contains { $0.count > 100 })
+        #expect(wrapped.stdout.split(separator: "\n").allSatisfy { $0.count <= 100 }, "\(wrapped.stdout)")
+        #expect(wrapped.stdout.split(separator: "\n").first?.components(separatedBy: " │ ").count == 3)
+        #expect(blocks.stdout.split(separator: "\n").allSatisfy { $0.count <= 50 }, "\(blocks.stdout)")
+        #expect(blocks.stdout.contains("query 'kiara' ── it-IT"))
+        // Every word of the wide table is in the others (wrapping moves text, never drops it).
+        func words(_ text: String) -> [String: Int] {
+            text.split(whereSeparator: { $0.isWhitespace || $0 == "│" || $0 == "─" }).reduce(into: [:]) { $0[String($1), default: 0] += 1 }
+        }
+        let all = words(wide.stdout)
+        for (word, count) in all where !word.hasPrefix("query") && word != "'kiara'" {
+            #expect(words(wrapped.stdout)[word] ?? 0 >= count, "\(word)")
+        }
+    }
+
+    @Test("--speak without espeak-ng says how to install it")
+    func speakWithoutEspeak() throws {
+        let work = Workspace()
+        let vocabulary = try work.file("v.txt", lines: ["Chiara Rossi"])
+        let result = try VocabBinary.run(["compare", "--languages", "it-IT", "--vocabulary", vocabulary, "--speak",
+                                          work.folder.appendingPathComponent("wav").path, "kiara"],
+                                         environment: ["PATH": "/nonexistent"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("--speak: espeak-ng is not installed; on Debian or Ubuntu: apt-get install espeak-ng"),
+                "\(result.stderr)")
     }
 
     @Test("A malformed language list is refused naming it")

@@ -74,6 +74,39 @@ struct PhoneReadingTests {
         #expect(try costs.indel(phone("h")) < costs.indel(phone("k")))
     }
 
+    @Test("A word's reading names the rule line behind each stretch of letters, and joins them into its phones")
+    func ruleDerivation() throws {
+        let inventory = try #require(Self.data).costs.inventory
+        let rules = try LetterToSoundRules(parsing: "class V = a e i o u\nch → ʃ\nc → s / _ [ei]\nc → k\na → a\ne → / C _ #\n"
+            .replacingOccurrences(of: "C _", with: "[c] _"), inventory: inventory, source: "x.txt")
+        let steps = rules.derivation(of: "chace")
+        #expect(steps.map(\.letters) == ["ch", "a", "c", "e"])
+        #expect(steps.map { inventory.write($0.phones) } == ["ʃ", "a", "s", ""])
+        #expect(steps.map(\.line) == [2, 5, 3, 6])
+        // A letter no rule reads is shown, with no line, and skipped.
+        #expect(rules.derivation(of: "xa").map(\.line) == [nil, 5])
+        #expect(rules.phones(of: "chace") == steps.flatMap(\.phones))
+    }
+
+    @Test("The English listener's reading of a known word names the dictionary's line; others name their rules")
+    func readingSources() throws {
+        let data = try #require(Self.data)
+        try #require(Self.hasDictionary, "no pronouncing dictionary (install pocketsphinx-en-us)")
+        let english = data.pronouncer(for: "en")
+        let rossi = try #require(english.reading(of: "rossi", in: "en"))
+        #expect(rossi.source == "dictionary")
+        #expect(rossi.entry == "rossi R AO S IY")
+        #expect(rossi.phones == english.inventory.write(english.phones(of: "rossi", in: "en")))
+        // Accented, the dictionary is asked without the accents (as the phones are).
+        #expect(english.reading(of: "chloé", in: "en")?.entry?.hasPrefix("chloe ") == true)
+        let italian = try #require(data.pronouncer(for: "it").reading(of: "chiara", in: "it"))
+        #expect(italian.source == "rules" && italian.file.hasSuffix("it-IT/letter-to-sound.txt"))
+        #expect(italian.phones == "k j a r a")
+        #expect(italian.rules?.map(\.letters).joined() == "chiara")
+        // A word in another script is read by its script's reader, whoever listens.
+        #expect(data.pronouncer(for: "fr").readings(of: ["иван"]).first?.language == "ru")
+    }
+
     @Test("A malformed rule names its file and line")
     func malformedRule() throws {
         let inventory = try #require(Self.data).costs.inventory

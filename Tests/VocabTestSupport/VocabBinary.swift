@@ -23,14 +23,14 @@ public enum VocabBinary {
         return RepositoryPaths.root().appendingPathComponent(".build/debug/vocab")
     }
 
-    /// A process for the built binary, with `VOCAB_LANGUAGE`, `VOCAB_LOCALES` and `VOCAB_STORE` removed from
+    /// A process for the built binary, with `VOCAB_LANGUAGE`, `VOCAB_LOCALES`, `VOCAB_STORE` and `COLUMNS` removed from
     /// the inherited environment unless given, so a developer's settings never change a test's outcome.
     static func makeProcess(_ arguments: [String], environment: [String: String], executable: URL? = nil) -> Process {
         let process = Process()
         process.executableURL = executable ?? url
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
-        for key in ["VOCAB_LANGUAGE", "VOCAB_LOCALES", "VOCAB_STORE", "VOCAB_DATABASE_URL"] { env.removeValue(forKey: key) }
+        for key in ["VOCAB_LANGUAGE", "VOCAB_LOCALES", "VOCAB_STORE", "VOCAB_DATABASE_URL", "COLUMNS"] { env.removeValue(forKey: key) }
         env.merge(environment) { $1 }
         process.environment = env
         return process
