@@ -172,7 +172,7 @@ extension ComparisonReport {
         rows.append(("outcome", cells.map { cell in cell.outcome + (cell.probability.map { String(format: " p=%.2f", $0) } ?? "") }))
         rows.append(("best", cells.map { cell in
             cell.best.map { term in
-                term.term + String(format: " %.2f", term.score) + (term.probability.map { String(format: " p=%.2f", $0) } ?? "")
+                term.term + (term.via != nil ? term.identifier.map { " (\($0))" } ?? "" : "") + String(format: " %.2f", term.score) + (term.probability.map { String(format: " p=%.2f", $0) } ?? "")
             }.joined(separator: "\n")
         }))
         if cells.contains(where: { $0.best.first?.via != nil }) {
