@@ -141,6 +141,17 @@ extension ResolveReport {
             if let phones = candidate.phones {
                 json.key("phones")
                 json.beginObject()
+                json.key("alignment")
+                json.beginArray()
+                for step in phones.alignment {
+                    json.beginObject()
+                    json.key("cost"); json.double(step.cost)
+                    json.key("filler"); json.bool(step.filler)
+                    if let query = step.query { json.key("query"); json.string(query) }
+                    if let term = step.term { json.key("term"); json.string(term) }
+                    json.endObject()
+                }
+                json.endArray()
                 json.key("language"); json.string(phones.language)
                 json.key("query"); json.string(phones.query)
                 json.key("similarity"); json.double(phones.similarity)
