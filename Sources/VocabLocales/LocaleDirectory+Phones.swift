@@ -26,8 +26,21 @@ public struct PhoneData: Sendable {
     public let decision: DecisionModel?
     /// How a recognizer's alternatives are weighed (`shared/alternatives-model.txt`), when the folder has one.
     public let alternatives: DecisionModel?
-    /// A fingerprint of every file read (the dictionary by path, size and modification time).
+    /// The recognizer-hint risk model (`shared/hint-model.txt`), when the folder has one.
+    public let hintModel: DecisionModel?
+    /// The dictionary's ARPAbet names in the inventory (`shared/arpabet.tsv`), for lexicons.
+    public let arpabet: [String: [Phone]]?
+    /// A fingerprint of every file read that changes how terms are indexed (the dictionary by path, size and
+    /// modification time).
     public let fingerprint: String
+
+    /// The recognizer-hint planner for a listener's language, when the folder has a hint model.
+    public func hints(for language: String) -> RecognizerHints? {
+        guard let hintModel else { return nil }
+        let pronouncer = pronouncer(for: language)
+        return RecognizerHints(risk: HintRisk(model: hintModel, pronouncer: pronouncer),
+                               arpabet: arpabet.map { ARPAbetWriter(mapping: $0, costs: costs) })
+    }
 
     /// The pronouncer for a listener's language, with the costs learned for that language when there are some.
     public func pronouncer(for language: String) -> Pronouncer {
@@ -46,6 +59,8 @@ extension LocaleDirectory {
     /// The model weighing a recognizer's alternatives, in the shared folder (optional: without it, the first
     /// hypothesis alone decides).
     public static let alternativesModelFileName = "alternatives-model.txt"
+    /// The recognizer-hint risk model, in the shared folder (optional: without it, no hints).
+    public static let hintModelFileName = "hint-model.txt"
     /// A language's learned recognizer confusions, in its locale folder (optional).
     public static let confusionsFileName = "recognizer-confusions.txt"
     /// Where Debian's `pocketsphinx-en-us` installs its pronouncing dictionary.
@@ -157,6 +172,24 @@ extension LocaleDirectory {
                 try DecisionModel(parsing: text, source: alternativesFile.path, featureNames: AlternativeFeatures.names)
             }
         }
+        // The recognizer-hint risk model: read apart from the fingerprint, which keys built indexes it does not
+        // change.
+        let hintFile = shared.appendingPathComponent(Self.hintModelFileName)
+        var hintModel: DecisionModel?
+        if let data = FileManager.default.contents(atPath: hintFile.path) {
+            hintModel = try converting { () throws(PhoneDataError) in
+                try DecisionModel(parsing: String(decoding: data, as: UTF8.self), source: hintFile.path,
+                                  featureNames: HintRisk.names)
+            }
+        }
+        let mappingFile = shared.appendingPathComponent("arpabet.tsv")
+        var arpabet: [String: [Phone]]?
+        if let data = FileManager.default.contents(atPath: mappingFile.path) {
+            arpabet = try converting { () throws(PhoneDataError) in
+                try PronouncingDictionary.mapping(parsing: String(decoding: data, as: UTF8.self), inventory: inventory,
+                                                  source: mappingFile.path)
+            }
+        }
         var dictionary: PronouncingDictionary?
         var status = "none (\(Self.pronouncingDictionaryVariable) is empty)"
         var warning: String?
@@ -190,6 +223,6 @@ extension LocaleDirectory {
         }
         return PhoneData(costs: costs, learnedCosts: learnedCosts, rules: rules, dictionary: dictionary,
                          dictionaryStatus: status, dictionaryWarning: warning, origins: origins, decision: decision, alternatives: alternatives,
-                         fingerprint: String(hash.value, radix: 16))
+                         hintModel: hintModel, arpabet: arpabet, fingerprint: String(hash.value, radix: 16))
     }
 }

@@ -1204,6 +1204,178 @@ public enum OpenAPIDocument {
             }
           }
         }
+      },
+      "HintPlan": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "format",
+          "language",
+          "budget",
+          "used",
+          "considered",
+          "included"
+        ],
+        "properties": {
+          "format": {
+            "type": "string",
+            "enum": [
+              "prompt",
+              "phrases",
+              "lexicon"
+            ]
+          },
+          "language": {
+            "type": "string",
+            "description": "The listener's language the risks were assessed in (bare code)."
+          },
+          "budget": {
+            "type": "integer"
+          },
+          "used": {
+            "type": "integer",
+            "description": "Tokens (prompt), phrases or lexicon entries used."
+          },
+          "tokenizer": {
+            "type": "string",
+            "description": "How the prompt's tokens were counted: exact with the server's --hints-tokenizer, else estimated."
+          },
+          "prompt": {
+            "type": "string",
+            "description": "A Whisper-style prompt: terms (or the words of them that need help) in priority order, comma-separated."
+          },
+          "phrases": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "phrase",
+                "boost"
+              ],
+              "properties": {
+                "phrase": {
+                  "type": "string"
+                },
+                "boost": {
+                  "type": "number",
+                  "minimum": 5,
+                  "maximum": 20
+                }
+              }
+            }
+          },
+          "lexicon": {
+            "type": "array",
+            "description": "CMU-format pronunciations (ARPAbet) for the words the pronouncing dictionary lacks; `word(2)` a variant.",
+            "items": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "word",
+                "phones"
+              ],
+              "properties": {
+                "word": {
+                  "type": "string"
+                },
+                "phones": {
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          },
+          "grammar": {
+            "type": "string",
+            "description": "A JSGF grammar of the terms the recognizer can say with its dictionary and the lexicon."
+          },
+          "keywords": {
+            "type": "string",
+            "description": "A PocketSphinx keyword list of the same terms."
+          },
+          "considered": {
+            "type": "integer",
+            "description": "Terms walked (a walk stops once the budget is spent)."
+          },
+          "included": {
+            "type": "integer"
+          },
+          "choices": {
+            "type": "array",
+            "description": "With explain: each term considered, in order, in or out and why.",
+            "items": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "rank",
+                "term",
+                "included",
+                "entries",
+                "risk",
+                "reason"
+              ],
+              "properties": {
+                "rank": {
+                  "type": "integer"
+                },
+                "term": {
+                  "type": "string"
+                },
+                "included": {
+                  "type": "boolean"
+                },
+                "entries": {
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  }
+                },
+                "risk": {
+                  "type": "number"
+                },
+                "reason": {
+                  "type": "string"
+                },
+                "words": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": [
+                      "word",
+                      "risk",
+                      "features",
+                      "reasons"
+                    ],
+                    "properties": {
+                      "word": {
+                        "type": "string"
+                      },
+                      "risk": {
+                        "type": "number"
+                      },
+                      "features": {
+                        "type": "array",
+                        "items": {
+                          "type": "number"
+                        }
+                      },
+                      "reasons": {
+                        "type": "array",
+                        "items": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
       }
     }
   },
@@ -2813,6 +2985,147 @@ public enum OpenAPIDocument {
           }
         },
         "security": []
+      }
+    },
+    "/v1/users/{user}/vocabulary/{type}/hints": {
+      "parameters": [
+        {
+          "name": "user",
+          "in": "path",
+          "required": true,
+          "description": "The user id: 1 to 256 UTF-8 bytes, no control characters, no '/', no white space at either end, not '.' or '..' (compared in Unicode NFC).",
+          "schema": {
+            "type": "string",
+            "minLength": 1,
+            "pattern": "^(?!\\.{1,2}$)[^\\s/\\u0000-\\u001F\\u007F-\\u009F](?:[^/\\u0000-\\u001F\\u007F-\\u009F]*[^\\s/\\u0000-\\u001F\\u007F-\\u009F])?$"
+          }
+        },
+        {
+          "name": "type",
+          "in": "path",
+          "required": true,
+          "description": "The vocabulary string type (SiriKit's INVocabularyStringType).",
+          "schema": {
+            "$ref": "#/components/schemas/StringType"
+          }
+        }
+      ],
+      "get": {
+        "summary": "A set as recognizer hints (a Whisper prompt, a phrase list, or a lexicon)",
+        "operationId": "hints",
+        "description": "From the index the service keeps for the set (cached or loaded from beside the store; not rebuilt), in the request's language, else the user's, else the default. The terms a recognizer would likely mishear go first, in the user's order, then the others while room is left.",
+        "parameters": [
+          {
+            "name": "format",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string",
+              "enum": [
+                "prompt",
+                "phrases",
+                "lexicon"
+              ],
+              "default": "prompt"
+            }
+          },
+          {
+            "name": "budget",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 100000
+            },
+            "description": "Tokens (prompt; default 223, Whisper's), phrases (default 500) or lexicon entries (default 1000)."
+          },
+          {
+            "name": "language",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string"
+            },
+            "description": "A Siri language code."
+          },
+          {
+            "name": "explain",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "boolean"
+            },
+            "description": "Add each term's choice and each word's risk."
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The hints.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/HintPlan"
+                }
+              }
+            }
+          },
+          "401": {
+            "description": "No bearer token, or an unknown or revoked one.",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "403": {
+            "description": "The token is not this user's (the answer never tells whether the user exists).",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "404": {
+            "description": "The user has no set of this type.",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "422": {
+            "description": "`format`, `budget`, `language` or `explain` is invalid; `field` names it.",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "503": {
+            "description": "The server's locales folder has no hint model, or the store is unavailable.",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "userToken": []
+          }
+        ]
       }
     }
   }

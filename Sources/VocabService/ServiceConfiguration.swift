@@ -46,6 +46,10 @@ public struct ServiceConfiguration: Sendable {
         return configuration
     }
 
+    /// Counts a hint prompt's tokens (`vocab serve --hints-tokenizer`); `nil` estimates them
+    /// (``EstimatedTokenCounter``).
+    public var hintsTokenizer: (any PromptTokenCounter)?
+
     /// The defaults.
     public init() {}
 }

@@ -11,7 +11,7 @@ struct Vocab: AsyncParsableCommand {
             Results go to standard output, diagnostics to standard error. Exit status: 0 on success, \
             64 for a usage error, 1 for a data error.
             """,
-        subcommands: [Resolve.self, Eval.self, Compare.self, Lint.self, Bench.self, Normalize.self, PhoneCostsCommand.self, Locales.self, SetCommand.self, List.self, Clear.self, Language.self, Serve.self]
+        subcommands: [Resolve.self, Eval.self, Compare.self, Hints.self, Lint.self, Bench.self, Normalize.self, PhoneCostsCommand.self, Locales.self, SetCommand.self, List.self, Clear.self, Language.self, Serve.self]
     )
 
     /// Parses and runs a subcommand, then checks that its output was written: a failed write to standard

@@ -183,3 +183,42 @@ import VocabTestSupport
         #expect(result.stderr.hasPrefix("Error: --languages 'en-US,,fr' is not a list of Siri language codes"))
     }
 }
+
+@Suite struct HintsCommandTests {
+    @Test("vocab hints prints a prompt within the budget, and --explain says why each term is in or out")
+    func prompt() throws {
+        let work = Workspace()
+        let vocabulary = try work.file("v.txt", lines: ["Siobhán Okonkwo", "Chidi Okonkwo", "Mary Smith", "Ngozi Adeyemi"])
+        let result = try VocabBinary.run(["hints", "--language", "en-US", "--vocabulary", vocabulary, "--budget", "30",
+                                          "--explain"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first?.contains("Okonkwo") == true)
+        #expect(lines.contains { $0.hasPrefix("in ") && $0.contains("1. Siobhán Okonkwo — ") })
+        #expect(result.stderr.contains("of 30 tokens (estimated"))
+        let json = try VocabBinary.run(["hints", "--language", "en-US", "--vocabulary", vocabulary, "--format", "lexicon",
+                                        "--json"])
+        let plan = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((plan["grammar"] as? String)?.contains("mary smith") == true)
+    }
+
+    @Test("Bad hint options are refused naming them: format, budget, a tokenizer that is not one, options of another format")
+    func badInput() throws {
+        let work = Workspace()
+        let vocabulary = try work.file("v.txt", lines: ["Mary Smith"])
+        let notTokenizer = try work.file("tokenizer.json", lines: ["{\"model\": {\"type\": \"Unigram\"}}"])
+        let cases: [([String], String)] = [
+            (["--format", "grammar"], "Error: --format 'grammar' is not a hint format; expected prompt, phrases or lexicon"),
+            (["--budget", "0"], "Error: --budget 0 is out of range; give 1 to 100000"),
+            (["--budget", "5000000"], "Error: --budget 5000000 is out of range; give 1 to 100000"),
+            (["--tokenizer", notTokenizer], "Error: --tokenizer \(notTokenizer): is not a BPE tokenizer"),
+            (["--tokenizer", work.folder.appendingPathComponent("none.json").path], "does not exist"),
+            (["--format", "phrases", "--grammar", "g.jsgf"], "Error: --grammar and --keywords apply to --format lexicon"),
+        ]
+        for (extra, message) in cases {
+            let result = try VocabBinary.run(["hints", "--language", "en-US", "--vocabulary", vocabulary] + extra)
+            #expect(result.status != 0, "\(extra)")
+            #expect(result.stderr.contains(message), "\(extra): \(result.stderr)")
+        }
+    }
+}

@@ -151,3 +151,45 @@ import VocabCore
         }
     }
 }
+
+/// `GET /v1/users/{user}/vocabulary/{type}/hints`: a stored set as recognizer hints.
+@Suite struct HintsRouteTests {
+    @Test("Hints answer from the set's index in the user's language, within the budget, in each format")
+    func hints() async throws {
+        try await ServiceHarness().run { client in
+            let token = try await client.mint("alice")
+            try await client.put(["Siobhán Okonkwo", "Chidi Okonkwo", "Mary Smith", "Ngozi Adeyemi"], user: "alice", token: token)
+            let prompt = try await client.send(.get, "/v1/users/alice/vocabulary/contactName/hints?budget=40&language=en-US",
+                                               token: token)
+            #expect(prompt.status == .ok, "\(prompt.text)")
+            #expect(prompt.json?["format"] as? String == "prompt")
+            #expect((prompt.json?["used"] as? Int ?? 99) <= 40)
+            #expect((prompt.json?["prompt"] as? String)?.contains("Okonkwo") == true)
+            #expect(prompt.json?["choices"] == nil)
+            let explained = try await client.send(.get, "/v1/users/alice/vocabulary/contactName/hints?format=phrases&explain=true",
+                                                  token: token)
+            #expect((explained.json?["phrases"] as? [[String: Any]])?.count == 4)
+            #expect((explained.json?["choices"] as? [[String: Any]])?.count == 4)
+            let lexicon = try await client.send(.get, "/v1/users/alice/vocabulary/contactName/hints?format=lexicon", token: token)
+            #expect((lexicon.json?["grammar"] as? String)?.hasPrefix("#JSGF") == true, "\(lexicon.text)")
+        }
+    }
+
+    @Test("Bad hint requests are refused naming the parameter; a missing set is 404; another user's token 403")
+    func refusals() async throws {
+        try await ServiceHarness().run { client in
+            let token = try await client.mint("alice")
+            let base = "/v1/users/alice/vocabulary/contactName/hints"
+            let missing = try await client.send(.get, base, token: token)
+            #expect(missing.status == .notFound && missing.field == "type")
+            try await client.put(["Mary Smith"], user: "alice", token: token)
+            for (query, field) in [("format=grammar", "format"), ("budget=0", "budget"), ("budget=1000001", "budget"),
+                                   ("budget=many", "budget"), ("explain=maybe", "explain"), ("language=xx_@@", "language")] {
+                let answer = try await client.send(.get, "\(base)?\(query)", token: token)
+                #expect(answer.status == .unprocessableContent && answer.field == field, "\(query): \(answer.text)")
+            }
+            let other = try await client.mint("bob")
+            #expect(try await client.send(.get, base, token: other).status == .forbidden)
+        }
+    }
+}

@@ -34,7 +34,7 @@ import VocabService
                 "/v1/locales/{locale}/parameters/{parameter}/resolve", "/v1/admin/users/{user}/tokens",
                 "/v1/admin/users/{user}/tokens/{id}", "/v1/users/{user}", "/v1/users/{user}/vocabulary",
                 "/v1/users/{user}/vocabulary/{type}", "/v1/users/{user}/language", "/v1/users/{user}/resolve",
-                "/v1/users/{user}/compare", "/v1/speech", "/v1/locales/lint", "/console", "/console/{file}",
+                "/v1/users/{user}/compare", "/v1/users/{user}/vocabulary/{type}/hints", "/v1/speech", "/v1/locales/lint", "/console", "/console/{file}",
             ])
         }
     }

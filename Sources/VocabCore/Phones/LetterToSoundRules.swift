@@ -5,6 +5,7 @@
 ///
 ///     class V = a e i o u y é è
 ///     filler the a of and
+///     rare q x j
 ///     eau → o
 ///     c → s / _ [eiy]
 ///     e → / C _ #
@@ -64,6 +65,8 @@ public struct LetterToSoundRules: Sendable {
     static let directLimit: UInt32 = 0x500
     /// The language's filler words (function words a speaker or recognizer adds around a name), folded.
     public let fillers: Set<String>
+    /// Letters the language's own words seldom spell with (`rare k w x y j`), for the recognizer-hint risk.
+    public let rareLetters: Set<Unicode.Scalar>
     /// Where the rules came from (for messages).
     public let source: String
     /// How many rules there are.
@@ -75,6 +78,7 @@ public struct LetterToSoundRules: Sendable {
     public init(parsing text: String, inventory: PhoneInventory, source: String) throws(PhoneDataError) {
         var classes: [String: Set<UInt32>] = [:]
         var fillers = Set<String>()
+        var rareLetters = Set<Unicode.Scalar>()
         var parsed: [Rule] = []
         for (number, line) in DataLines(text) {
             func fail(_ message: String) -> PhoneDataError { PhoneDataError(source: source, line: number, message: message) }
@@ -91,6 +95,13 @@ public struct LetterToSoundRules: Sendable {
             }
             if line.hasPrefix("filler ") {
                 for word in line.dropFirst(7).split(whereSeparator: \.isWhitespace) { fillers.insert(String(word)) }
+                continue
+            }
+            if line.hasPrefix("rare ") {
+                for letter in line.dropFirst(5).split(whereSeparator: \.isWhitespace) {
+                    guard letter.unicodeScalars.count == 1 else { throw fail("'rare' lists single letters, found '\(letter)'") }
+                    rareLetters.insert(letter.unicodeScalars.first!)
+                }
                 continue
             }
             let normalized = line.replacingArrow()
@@ -127,6 +138,7 @@ public struct LetterToSoundRules: Sendable {
         self.direct = direct
         rules = sorted.filter { $0.key >= Self.directLimit }
         self.fillers = fillers
+        self.rareLetters = rareLetters
         self.source = source
         ruleCount = parsed.count
     }

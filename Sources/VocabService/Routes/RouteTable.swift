@@ -18,6 +18,7 @@ enum RouteTable {
         ("/v1/users/:user", [.delete]),
         ("/v1/users/:user/vocabulary", [.get]),
         ("/v1/users/:user/vocabulary/:type", [.put, .get, .delete]),
+        ("/v1/users/:user/vocabulary/:type/hints", [.get]),
         ("/v1/users/:user/language", [.get, .put, .delete]),
         ("/v1/users/:user/resolve", [.post]),
         ("/v1/users/:user/compare", [.post]),

@@ -32,6 +32,14 @@ struct UserRoutes {
             let type = try VocabularyService.type(try context.parameters.require("type"), field: "type")
             return try JSONAnswer.response(try await service.vocabulary(for: user, type: type))
         }
+        users.get("vocabulary/:type/hints") { request, context in
+            let user = try await authorization.requireUser(request, context: context)
+            let type = try VocabularyService.type(try context.parameters.require("type"), field: "type")
+            let query = request.uri.queryParameters
+            return try JSONAnswer.response(try await service.hints(
+                for: user, type: type, format: query["format"].map(String.init), budget: query["budget"].map(String.init),
+                language: query["language"].map(String.init), explain: query["explain"].map(String.init)))
+        }
         users.delete("vocabulary/:type") { request, context in
             let user = try await authorization.requireUser(request, context: context)
             let type = try VocabularyService.type(try context.parameters.require("type"), field: "type")

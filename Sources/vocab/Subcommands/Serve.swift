@@ -89,6 +89,10 @@ struct Serve: AsyncParsableCommand {
         "The largest request body accepted, e.g. 16MB (default).", valueName: "size"))
     var maxBodySize: String?
 
+    @Option(name: .customLong("hints-tokenizer"), help: ArgumentHelp(
+        "A recognizer's tokenizer.json, for exact token counts in hint prompts (default: estimated).", valueName: "file"))
+    var hintsTokenizer: String?
+
     @Option(name: .customLong("admin-token-file"), help: ArgumentHelp(
         "A file holding the admin token (default: $VOCAB_ADMIN_TOKEN_FILE).", valueName: "path"))
     var adminTokenFile: String?
@@ -196,6 +200,11 @@ struct Serve: AsyncParsableCommand {
         configuration.idleTimeout = .seconds(idleTimeout)
         configuration.readTimeout = .seconds(readTimeout)
         configuration.maximumConnections = maxConnections
+        if let hintsTokenizer {
+            do { configuration.hintsTokenizer = try BPETokenCounter(contentsOf: hintsTokenizer) } catch {
+                throw ValidationError("--hints-tokenizer \(error)")
+            }
+        }
         return configuration
     }
 

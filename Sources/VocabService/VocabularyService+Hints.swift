@@ -1,0 +1,57 @@
+import HTTPTypes
+import VocabCore
+import VocabLocales
+
+extension VocabularyService {
+    /// A user's set as recognizer hints (`GET /v1/users/{user}/vocabulary/{type}/hints`), from the index the
+    /// service keeps for the set (cached, or loaded from beside the store), in the request's language, else the
+    /// user's, else the default.
+    ///
+    /// - Throws: ``Problem`` 422 naming `format`, `budget`, `language` or `explain`; 404 when the user has no such
+    ///   set; 503 when the locales folder has no hint model.
+    func hints(for user: UserID, type: VocabularyStringType, format: String?, budget: String?, language: String?,
+               explain: String?) async throws -> RecognizerHints.Plan {
+        let format = try Self.hintFormat(format)
+        let budget = try Self.hintBudget(budget, format: format)
+        let explain = try Self.flag(explain, field: "explain")
+        let (stamp, stored) = try await hotState.resolutionState(for: .init(user: user, type: type)) {
+            try await store.resolutionState(for: user, type: type)
+        }
+        guard let stamp else { throw Problem(.notFound, "the user has no \(type) vocabulary", field: "type") }
+        let request = try locales.request(given: language, field: "language", stored: stored, user: user)
+        let (_, context) = try locales.context(for: request)
+        guard let spoken = context.preparer.phonetics.pronouncer?.language,
+              let planner = try? locales.directory.phoneData()?.hints(for: spoken) else {
+            throw Problem(.serviceUnavailable, "this server's locales folder has no phone data or no "
+                + "shared/\(LocaleDirectory.hintModelFileName); hints need both")
+        }
+        let index = try await index(of: user, type: type, stamp: stamp, context: context)
+        return planner.plan(index.hintTerms, format: format, budget: budget,
+                            counter: configuration.hintsTokenizer ?? EstimatedTokenCounter(), explain: explain)
+    }
+
+    static func hintFormat(_ given: String?) throws -> RecognizerHints.Format {
+        guard let given else { return .prompt }
+        guard let format = RecognizerHints.Format(rawValue: given) else {
+            throw Problem.invalid("format", "'\(given)' is not a hint format; expected prompt, phrases or lexicon")
+        }
+        return format
+    }
+
+    static func hintBudget(_ given: String?, format: RecognizerHints.Format) throws -> Int {
+        guard let given else { return format.defaultBudget }
+        guard let budget = Int(given), (1...RecognizerHints.Format.maximumBudget).contains(budget) else {
+            throw Problem.invalid("budget", "'\(given)' is not a budget; expected a whole number from 1 to "
+                + "\(RecognizerHints.Format.maximumBudget) (\(format == .prompt ? "tokens; Whisper's prompt holds 223" : format == .phrases ? "phrases" : "entries"))")
+        }
+        return budget
+    }
+
+    static func flag(_ given: String?, field: String) throws -> Bool {
+        switch given {
+        case nil, "false", "0": return false
+        case "true", "1", "": return true
+        default: throw Problem.invalid(field, "'\(given!)' is not a boolean; expected true or false")
+        }
+    }
+}

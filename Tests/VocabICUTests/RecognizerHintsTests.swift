@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+import VocabCore
+import VocabLocales
+import VocabTestSupport
+
+/// Recognizer hints: what goes into a prompt, a phrase list and a lexicon, and how a prompt's tokens are counted.
+@Suite("Recognizer hints")
+struct RecognizerHintsTests {
+    static let data: PhoneData? = try? LocaleDirectory(url: RepositoryPaths.locales).phoneData()
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    static func planner(_ language: String) throws -> RecognizerHints {
+        let data = try #require(Self.data)
+        return try #require(data.hints(for: language), "Locales/shared/hint-model.txt is missing")
+    }
+
+    static func terms(_ texts: [String]) -> [RecognizerHints.Term] { texts.map { RecognizerHints.Term(text: $0) } }
+
+    @Test("A prompt never exceeds its budget, keeps the user's order among terms that need help, and says each word once")
+    func promptBudgetAndOrder() throws {
+        let planner = try Self.planner("en")
+        let names = ["Siobhan Okonkwo", "Chidi Okonkwo", "Mary Smith", "Xiomara Przybylski", "John Brown",
+                     "Ngozi Adeyemi", "Tadhg Ó Súilleabháin"]
+        let counter = EstimatedTokenCounter()
+        for budget in [5, 12, 30, 223] {
+            let plan = planner.plan(Self.terms(names), format: .prompt, budget: budget, counter: counter, explain: true)
+            #expect(plan.used <= budget)
+            #expect(counter.count(" " + (plan.prompt ?? "")) == plan.used, "\(budget): \(plan.prompt ?? "")")
+            let words = (plan.prompt ?? "").replacingOccurrences(of: ",", with: "").split(separator: " ").map(String.init)
+            #expect(Set(words).count == words.count, "a word twice: \(words)")
+            let included = try #require(plan.choices).filter { $0.included && $0.reason.hasPrefix("likely") }.map(\.rank)
+            #expect(included == included.sorted())
+        }
+        let whole = planner.plan(Self.terms(names), format: .prompt, budget: 223, counter: counter, explain: true)
+        // The second Okonkwo costs only its given name.
+        #expect(whole.prompt?.contains("Okonkwo") == true)
+        #expect(whole.prompt?.components(separatedBy: "Okonkwo").count == 2)
+        #expect(whole.choices?.allSatisfy { !$0.reason.isEmpty } == true)
+    }
+
+    @Test("A phrase list takes the terms in the user's order until its count is spent, with boosts 5 to 20")
+    func phrasesBudget() throws {
+        let planner = try Self.planner("fr")
+        let names = ["Xavière Przybylska", "Ngozi Adeyemi", "Tadhg Ó Súilleabháin", "Marie Dubois", "Siobhán Okonkwo"]
+        let small = planner.plan(Self.terms(names), format: .phrases, budget: 2, counter: EstimatedTokenCounter(), explain: true)
+        #expect(small.phrases?.count == 2)
+        #expect(small.used == 2)
+        let phrases = try #require(small.phrases)
+        #expect(phrases.allSatisfy { (5...20).contains($0.boost) })
+        let ranks = try #require(small.choices).filter(\.included).map(\.rank)
+        #expect(ranks == ranks.sorted())
+        let all = planner.plan(Self.terms(names), format: .phrases, budget: 500, counter: EstimatedTokenCounter(), explain: true)
+        #expect(all.phrases?.count == names.count)
+        #expect(all.considered == names.count && all.included == names.count)
+    }
+
+    @Test("Words a listener's language reads plainly are riskier when spelled as another language's")
+    func riskOrdersWords() throws {
+        let risk = try Self.planner("it").risk
+        let plain = risk.assess("maria").risk
+        let foreign = risk.assess("przybylski").risk
+        #expect(foreign > plain, "przybylski \(foreign) vs maria \(plain)")
+        #expect(risk.assess("maria").features.count == HintRisk.names.count)
+    }
+
+    @Test("A lexicon gives ARPAbet for words the dictionary lacks, with the origin's reading as a variant, and a grammar")
+    func lexicon() throws {
+        let planner = try Self.planner("en")
+        try #require(planner.risk.pronouncer.dictionary != nil, "no pronouncing dictionary (install pocketsphinx-en-us)")
+        let dictionary = try #require(planner.risk.pronouncer.dictionary)
+        let names = ["Mary Smith", "Siobhán Okonkwo", "Ngozi Adeyemi"]
+        let plan = planner.plan(Self.terms(names), format: .lexicon, budget: 100, counter: EstimatedTokenCounter(), explain: false)
+        let entries = try #require(plan.lexicon)
+        let words = Set(entries.map { $0.word.split(separator: "(").first.map(String.init) ?? $0.word })
+        for word in ["mary", "smith", "siobhan", "okonkwo", "ngozi", "adeyemi"] {
+            // Exactly the words the dictionary lacks get entries.
+            #expect(words.contains(word) == dictionary.pronunciations(of: word).isEmpty, "\(word)")
+        }
+        #expect(words.contains("okonkwo"))
+        #expect(entries.allSatisfy { !$0.phones.isEmpty && $0.phones.allSatisfy { $0.allSatisfy(\.isUppercase) } })
+        let grammar = try #require(plan.grammar)
+        #expect(grammar.hasPrefix("#JSGF V1.0;"))
+        #expect(grammar.contains("mary smith") && grammar.contains("siobhan okonkwo"))
+        #expect(plan.keywords?.contains("ngozi adeyemi /1e-20/") == true)
+    }
+
+    @Test("ARPAbet: sequences the dictionary writes as one phone are one, others the nearest English phone")
+    func arpabet() throws {
+        let data = try #require(Self.data)
+        let mapping = try #require(data.arpabet)
+        let writer = ARPAbetWriter(mapping: mapping, costs: data.costs)
+        let inventory = data.costs.inventory
+        func phones(_ written: String) throws -> [Phone] { try inventory.read(written, source: "test", line: nil) }
+        #expect(writer.write(try phones("m a j k")) == ["M", "AY", "K"])
+        let cat = writer.write(try phones("k a | t"))
+        #expect(cat == ["K", "AA", "T"] || cat == ["K", "AE", "T"], "\(cat)")
+        // French y and ø have no ARPAbet of their own: the nearest by cost stands in.
+        for symbol in ["y", "ø", "ʏ"] {
+            let written = writer.write(try phones(symbol))
+            #expect(written.count == 1 && written.allSatisfy { mapping[$0] != nil }, "\(symbol): \(written)")
+        }
+    }
+
+    @Test("The estimate counts words by bytes and punctuation marks one each")
+    func estimate() {
+        let counter = EstimatedTokenCounter()
+        #expect(counter.count(" Ana") == 2)       // 4 bytes with the space: ⌈4 / 2.5⌉
+        #expect(counter.count(", Ana") == 3)      // the comma, then the word
+        #expect(counter.count(" Siobhán") == 4)   // 9 bytes
+    }
+
+    @Test("The BPE counter splits text as GPT-2 does and applies merges by rank")
+    func bpe() throws {
+        #expect(BPETokenCounter.pieces(of: " Anna, bobo's  x") == [" Anna", ",", " bobo", "'s", " ", " x"])
+        let counter = try BPETokenCounter(contentsOf: Self.fixtures.appendingPathComponent("tiny-bpe-tokenizer.json").path)
+        #expect(counter.count(" anna") == 1)      // Ġ a → Ġa, Ġa n → Ġan, n a → na, Ġan na → Ġanna
+        #expect(counter.count(" bobo") == 2)      // Ġ, bobo
+        #expect(counter.count(", anna") == 2)     // ",", " anna"
+        #expect(counter.count(" é") == 3)         // Ġ and é's two bytes, unmerged
+    }
+
+    @Test("A file that is not a BPE tokenizer is refused, naming it")
+    func badTokenizer() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vocab-hints-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let notJSON = folder.appendingPathComponent("a.json")
+        try Data("hello".utf8).write(to: notJSON)
+        let notBPE = folder.appendingPathComponent("b.json")
+        try Data(#"{"model": {"type": "WordPiece"}}"#.utf8).write(to: notBPE)
+        #expect(throws: LocaleDataError.self) { try BPETokenCounter(contentsOf: notJSON.path) }
+        do { _ = try BPETokenCounter(contentsOf: notBPE.path) } catch let error as LocaleDataError {
+            #expect(error.path == notBPE.path)
+            #expect(error.message.contains("is not a BPE tokenizer"))
+        }
+        #expect(throws: LocaleDataError.self) { try BPETokenCounter(contentsOf: folder.appendingPathComponent("none.json").path) }
+    }
+}

@@ -1,0 +1,285 @@
+#!/usr/bin/env python3
+"""End-to-end measurement of vocab's recognizer hints (`vocab hints`): contact lists spoken by Debian's
+synthesizers, recognized with and without the exported hints, resolved with `vocab eval`.
+
+For each language and list size, a contact list is made from ../shared/train/names.json (never an evaluation
+name), ordered as a phone's contacts are registered: a few relations sharing the owner's family name and a few
+favourites first, the rest in no particular order. Callers ask for contacts with a Zipf skew over that order
+(people call a few contacts most), and one query in six asks for someone not in the list. Each query is spoken
+by an espeak-ng or MBROLA voice at a drawn rate and pitch (noise on a third), as scripts/train/make_corpus.py does,
+and recognized:
+
+  whisper-first   Whisper base prompted with the list's first entries, as many as fit its 223 prompt tokens
+                  (what an assistant without vocab does);
+  whisper-vocab   Whisper base prompted with `vocab hints --format prompt` (same budget, exact token count);
+  sphinx-none     PocketSphinx (US English model, its language model), en-US lists only;
+  sphinx-lexicon  PocketSphinx with `vocab hints --format lexicon`: the lexicon's pronunciations added to its
+                  dictionary and the JSGF grammar of the terms as its search.
+
+Every transcript is appended to Training/hints/<condition>.<language>.tsv as soon as it is made; a rerun skips
+what is there (stop it any time). Then each condition's transcripts become an evaluation set
+(../shared/eval/FORMAT.md) resolved by `vocab eval --json`, and the table of top-1, recall@10 and false accepts
+per language and list size is printed (and written to Training/hints/results.json).
+
+Usage:
+  python3 scripts/hints/measure_hints.py --queries 60 --sizes 50 300 1000 [--languages en-US fr-FR] [--hours 2]
+  python3 scripts/hints/measure_hints.py --report        # the table from the transcripts so far
+"""
+
+import argparse
+import csv
+import json
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts" / "train"))
+import make_corpus as corpus  # noqa: E402  (its synthesizer, voices and Whisper loader)
+
+OUT = ROOT / "Training" / "hints"
+VOCAB = ROOT / ".build" / "release" / "vocab"
+TOKENIZER = Path.home() / ".cache" / "vocab-train" / "whisper-base" / "tokenizer.json"
+LANGUAGES = corpus.LANGUAGES
+CONDITIONS = ["whisper-first", "whisper-vocab", "sphinx-none", "sphinx-lexicon"]
+COLUMNS = ["id", "size", "spoken", "expected", "voice", "rate", "pitch", "noise", "transcript"]
+SEED = "vocab-hints-1"
+
+
+def make_list(language, pool, size):
+    """An ordered contact list: relations sharing the owner's family name, favourites, then the rest."""
+    rng = random.Random(f"{SEED}/{language}/{size}/list")
+    given = [entry["name"] for entry in pool["given"]]
+    family = [entry["name"] for entry in pool["family"]]
+    owner = corpus.zipf_pick(rng, family)
+    names = []
+    seen = set()
+
+    def add(name):
+        if name not in seen:
+            seen.add(name)
+            names.append(name)
+
+    for _ in range(min(4, size // 10 + 1)):
+        add(f"{corpus.zipf_pick(rng, given)} {owner}")
+    while len(names) < size:
+        first = corpus.zipf_pick(rng, given)
+        last = corpus.zipf_pick(rng, family)
+        if language in ("es-ES", "pt-BR") and rng.random() < 0.25:
+            last = f"{last} {corpus.zipf_pick(rng, family)}"
+        add(f"{first} {last}")
+    return names
+
+
+def make_queries(language, pool, names, count):
+    """(id, spoken, expected or None, voice, rate, pitch, noise): Zipf over the list's order, one in six absent."""
+    rng = random.Random(f"{SEED}/{language}/{len(names)}/queries")
+    weights = [1 / (rank + 1) for rank in range(len(names))]
+    voices = [corpus.ESPEAK[language] + variant for variant in corpus.VARIANTS] + corpus.MBROLA[language]
+    given = [entry["name"] for entry in pool["given"]]
+    family = [entry["name"] for entry in pool["family"]]
+    listed_words = {word for name in names for word in name.split()}
+    queries = []
+    for number in range(count):
+        if number % 6 == 5:
+            # Someone not in the list, with names the list does not use.
+            while True:
+                spoken = f"{rng.choice(given)} {rng.choice(family)}"
+                if not set(spoken.split()) & listed_words:
+                    break
+            expected = None
+        else:
+            expected = rng.choices(names, weights=weights)[0]
+            spoken = expected
+        voice = rng.choice(voices)
+        queries.append((f"{language}/{len(names)}/{number:03d}", spoken, expected, voice, rng.randint(120, 190),
+                        rng.randint(25, 75), round(rng.uniform(0.004, 0.02), 4) if rng.random() < 0.33 else 0.0))
+    return queries
+
+
+def vocab(*arguments, stdin=None):
+    return subprocess.run([str(VOCAB), *arguments], capture_output=True, text=True, check=True, input=stdin).stdout
+
+
+def hints(language, names, format_, extra=()):
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", encoding="utf-8", delete=False) as handle:
+        handle.write("\n".join(names) + "\n")
+        path = handle.name
+    arguments = ["hints", "--language", language, "--vocabulary", path, "--format", format_, "--json", *extra]
+    if format_ == "prompt":
+        arguments += ["--tokenizer", str(TOKENIZER)]
+    return json.loads(vocab(*arguments))
+
+
+def first_entries_prompt(names, tokenizer):
+    """The list's first entries, joined as make_corpus.py's prompt is, as many as fit 223 tokens."""
+    prompt = ""
+    for count in range(1, len(names) + 1):
+        candidate = ", ".join(names[:count]) + "."
+        if len(tokenizer.encode(" " + candidate, add_special_tokens=False).ids) > 223:
+            break
+        prompt = candidate
+    return prompt
+
+
+class Sphinx:
+    """PocketSphinx with its language model, or with a lexicon and a grammar."""
+
+    def __init__(self, lexicon=None, grammar=None):
+        from pocketsphinx import Decoder
+        self.decoder = Decoder(loglevel="FATAL")
+        if grammar:
+            entries = lexicon or []
+            for number, entry in enumerate(entries):
+                self.decoder.add_word(entry["word"], " ".join(entry["phones"]), number == len(entries) - 1)
+            self.decoder.add_jsgf_string("vocabulary", grammar.encode("utf-8"))
+            self.decoder.activate_search("vocabulary")
+
+    def recognize(self, samples):
+        import numpy as np
+        pcm = (np.clip(samples, -1, 1) * 32767).astype(np.int16).tobytes()
+        self.decoder.start_utt()
+        self.decoder.process_raw(pcm, full_utt=True)
+        self.decoder.end_utt()
+        hypothesis = self.decoder.hyp()
+        return hypothesis.hypstr if hypothesis else ""
+
+
+def done_ids(path):
+    if not path.exists():
+        return set()
+    with open(path, newline="", encoding="utf-8") as handle:
+        return {row["id"] for row in csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE, escapechar="\\")}
+
+
+def append(path, row):
+    new = not path.exists()
+    with open(path, "a", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle, delimiter="\t", lineterminator="\n", quoting=csv.QUOTE_NONE, escapechar="\\")
+        if new:
+            writer.writerow(COLUMNS)
+        writer.writerow(row)
+
+
+def record(arguments, pool):
+    from tokenizers import Tokenizer
+    tokenizer = Tokenizer.from_file(str(TOKENIZER))
+    whisper = None
+    deadline = time.time() + arguments.hours * 3600
+    OUT.mkdir(parents=True, exist_ok=True)
+    for size in arguments.sizes:
+        for language in arguments.languages:
+            names = make_list(language, pool[language], size)
+            queries = make_queries(language, pool[language], names, arguments.queries)
+            plans = {
+                "whisper-first": first_entries_prompt(names, tokenizer),
+                "whisper-vocab": hints(language, names, "prompt")["prompt"],
+            }
+            conditions = ["whisper-first", "whisper-vocab"]
+            sphinx = {}
+            if language == "en-US":
+                lexicon = hints(language, names, "lexicon")
+                sphinx = {"sphinx-none": Sphinx(), "sphinx-lexicon": Sphinx(lexicon["lexicon"], lexicon["grammar"])}
+                conditions += ["sphinx-none", "sphinx-lexicon"]
+            for condition in conditions:
+                path = OUT / f"{condition}.{language}.tsv"
+                done = done_ids(path)
+                todo = [query for query in queries if query[0] not in done]
+                for identifier, spoken, expected, voice, rate, pitch, noise in todo:
+                    if time.time() > deadline:
+                        print("stopped at the time limit; run again to resume", flush=True)
+                        return
+                    try:
+                        samples = corpus.synthesize(spoken, voice, rate, pitch, noise, identifier)
+                    except subprocess.CalledProcessError:
+                        voice = corpus.ESPEAK[language]
+                        samples = corpus.synthesize(spoken, voice, rate, pitch, noise, identifier)
+                    if condition.startswith("whisper"):
+                        whisper = whisper or corpus.Whisper()
+                        transcript = whisper.recognize(samples, language, plans[condition])
+                    else:
+                        transcript = sphinx[condition].recognize(samples)
+                    append(path, [identifier, size, spoken, expected or "", voice, rate, pitch, noise,
+                                  corpus.clean(transcript)])
+                print(f"{time.strftime('%H:%M:%S')} {condition} {language} {size}: +{len(todo)}", flush=True)
+
+
+def report(arguments, pool):
+    results = {}
+    for condition in CONDITIONS:
+        for language in arguments.languages:
+            path = OUT / f"{condition}.{language}.tsv"
+            if not path.exists():
+                continue
+            with open(path, newline="", encoding="utf-8") as handle:
+                rows = list(csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE, escapechar="\\"))
+            for size in arguments.sizes:
+                chosen = [row for row in rows if int(row["size"]) == size]
+                if not chosen:
+                    continue
+                names = make_list(language, pool[language], size)
+                vocabulary = {"id": f"{language}/{size}", "language": language, "type": "contactName", "strings": names}
+                # A recognizer that wrote nothing answered nothing: unsupported (vocab eval takes no empty query).
+                heard = [row for row in chosen if row["transcript"].strip()]
+                cases = [{"id": row["id"], "vocabulary": vocabulary["id"], "language": language, "query": row["transcript"],
+                          "category": "present" if row["expected"] else "absent",
+                          "expect": {"outcome": "success", "terms": [row["expected"]]} if row["expected"]
+                          else {"outcome": "unsupported", "terms": []}} for row in heard]
+                predictions = {}
+                if cases:
+                    with tempfile.TemporaryDirectory() as folder:
+                        set_path = Path(folder) / "set.json"
+                        set_path.write_text(json.dumps({"name": f"{condition}.{language}.{size}",
+                                                        "vocabularies": [vocabulary], "cases": cases},
+                                                       ensure_ascii=False), encoding="utf-8")
+                        vocab("eval", str(set_path), "--predictions", str(Path(folder) / "predictions.jsonl"))
+                        for line in (Path(folder) / "predictions.jsonl").read_text(encoding="utf-8").splitlines():
+                            prediction = json.loads(line)
+                            predictions[prediction["id"]] = prediction
+                present = [row for row in chosen if row["expected"]]
+                top1 = recall = false = 0
+                for row in chosen:
+                    prediction = predictions.get(row["id"], {"outcome": "unsupported", "terms": []})
+                    answered = prediction["outcome"] == "success"
+                    if row["expected"]:
+                        top1 += answered and prediction["terms"][:1] == [row["expected"]]
+                        recall += prediction["outcome"] != "unsupported" and row["expected"] in prediction["terms"][:10]
+                    false += answered and prediction["terms"][:1] != [row["expected"]]
+                results[f"{condition}|{language}|{size}"] = {
+                    "cases": len(chosen), "present": len(present), "empty": len(chosen) - len(heard),
+                    "top1": top1 / max(1, len(present)), "recall10": recall / max(1, len(present)),
+                    "falseAccept": false / len(chosen)}
+    OUT.mkdir(parents=True, exist_ok=True)
+    (OUT / "results.json").write_text(json.dumps(results, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    print("| language | size | recognizer | cases | top-1 without → with vocab's hints | recall@10 | false accept |")
+    print("|---|---:|---|---:|---|---|---|")
+    for language in arguments.languages:
+        for size in arguments.sizes:
+            for base, hinted, label in (("whisper-first", "whisper-vocab", "Whisper base: first entries → vocab prompt"),
+                                        ("sphinx-none", "sphinx-lexicon", "PocketSphinx: none → vocab lexicon")):
+                a, b = results.get(f"{base}|{language}|{size}"), results.get(f"{hinted}|{language}|{size}")
+                if not a or not b:
+                    continue
+                print(f"| {language} | {size} | {label} | {b['cases']} | {a['top1']:.1%} → {b['top1']:.1%} | "
+                      f"{a['recall10']:.1%} → {b['recall10']:.1%} | {a['falseAccept']:.1%} → {b['falseAccept']:.1%} |")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--languages", nargs="+", default=LANGUAGES, choices=LANGUAGES)
+    parser.add_argument("--sizes", nargs="+", type=int, default=[50, 300, 1000])
+    parser.add_argument("--queries", type=int, default=60, help="queries per language and list size")
+    parser.add_argument("--hours", type=float, default=100.0, help="stop after this long (rerun to resume)")
+    parser.add_argument("--report", action="store_true", help="only print the table of the transcripts so far")
+    arguments = parser.parse_args()
+    pool = json.loads(corpus.NAMES.read_text(encoding="utf-8"))["languages"]
+    if not arguments.report:
+        record(arguments, pool)
+    report(arguments, pool)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
