@@ -6,7 +6,9 @@ Data: the training corpus's unprompted Whisper base rows (Training/corpus/whispe
 five-best run's first hypotheses), names only from ../shared/train/names.json. A spoken word is written near
 enough when some transcript word is at least 75% similar to it (difflib's ratio, lowercase, accents dropped):
 vocab finds a name through a misspelling like Lefevre or Lefebvre, not through one like "le fait vrai". The features are computed by `vocab hints --explain --json` itself, so the
-model is fitted on exactly what the product computes.
+model is fitted on exactly what the product computes. `offer` is the risk under which at least half the training
+words (among at least 1% of them) were written near enough: a prompt leaves such words out; 0 when no risk is
+that low, as on this corpus, where Whisper base wrote most of these names wrong without help.
 
 The model: logistic regression with an L2 penalty, every language weighing the same. `accept`, the risk from
 which a word needs a hint, is the share of training words written wrong: a word riskier than the average name
@@ -139,19 +141,30 @@ def main():
                     for lang in LANGUAGES if (np.array(languages) == lang).any()}
     theta = fit(x, y, w)
     threshold = float((y * w).sum() / w.sum())
+    # The risk under which words were written right at least half the time (weighted): a prompt leaves those out.
+    risks = 1 / (1 + np.exp(-(np.hstack([np.ones((len(x), 1)), x]) @ theta)))
+    order = np.argsort(risks)
+    wrong = np.cumsum((y * w)[order])
+    seen = np.cumsum(w[order])
+    alone = 0.0
+    for index in range(len(order)):
+        if seen[index] >= 0.01 * w.sum() and wrong[index] / seen[index] <= 0.5:
+            alone = float(risks[order[index]])
+    print(f"likely misheard from {threshold:.3f}; written right alone under {alone:.3f}", file=sys.stderr)
     print(f"held-out AUC {held:.3f}; per language " + ", ".join(f"{k} {v:.3f}" for k, v in per_language.items()),
           file=sys.stderr)
     lines = [
         "# How likely a recognizer is to write a name's word wrong without help: a logistic model of the word's",
         "# spelling and readings (Sources/VocabCore/Hints/HintRisk.swift); `accept` is the risk from which a word needs a",
-        "# hint (the share of training words Whisper wrote less than 75% alike: riskier than the average name). `offer` is unused.",
+        "# hint (the share of training words Whisper wrote less than 75% alike: riskier than the average name); `offer` the",
+        "# risk under which the training words were written right at least half the time (0: none), which a prompt leaves out.",
         "# Written by scripts/train/learn_hint_risk.py; do not edit by hand. Learned from Whisper base without a prompt",
         "# on the training corpus (names from ../shared/train/names.json only): " + "; ".join(summary) + ".",
         f"# Ranking check on a held-out half of the words: AUC {held:.3f} (" + ", ".join(f"{k} {v:.3f}" for k, v in per_language.items()) + ").",
         "",
         f"bias {theta[0]:.6f}",
     ] + [f"weight {name} {value:.6f}" for name, value in zip(NAMES, theta[1:])] + [
-        "", f"accept {threshold:.3f}", "offer 0.000", "options 10", ""]
+        "", f"accept {threshold:.3f}", f"offer {alone:.3f}", "options 10", ""]
     text = "\n".join(lines)
     if arguments.write:
         MODEL.write_text(text, encoding="utf-8")

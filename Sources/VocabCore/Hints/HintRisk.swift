@@ -5,7 +5,8 @@ import Foundation
 /// an unusual spelling, a word of another language, or one with no dictionary entry is not.
 ///
 /// The probability is a logistic model of ``names`` (`Locales/shared/hint-model.txt`, the ``DecisionModel``
-/// format: `bias`, one `weight` per feature, and `accept`, the risk from which a word needs help), learned by
+/// format: `bias`, one `weight` per feature, `accept`, the risk from which a word is likely misheard, and `offer`,
+/// the risk under which it is written right alone), learned by
 /// `scripts/train/learn_hint_risk.py` from what Whisper wrote for the training corpus's names without a prompt.
 public struct HintRisk: Sendable {
     /// The features, in the model's order.
@@ -36,8 +37,12 @@ public struct HintRisk: Sendable {
         self.pronouncer = pronouncer
     }
 
-    /// The risk from which a word needs help.
+    /// The risk from which a word is likely misheard without help (the model's `accept`).
     public var threshold: Double { model.accept }
+
+    /// The risk under which the recognizer writes a word right alone, so a prompt leaves it out (the model's
+    /// `offer`; 0 leaves nothing out).
+    public var rightAlone: Double { model.offer }
 
     /// One word assessed in the listener's language.
     ///

@@ -2,11 +2,11 @@
 /// with boosts (cloud phrase hints, Vosk/Kaldi grammars), or pronunciation entries with a grammar and a keyword
 /// list (PocketSphinx), each within a budget.
 ///
-/// What goes in when not everything fits: the user's order first, in two passes. The first takes, in order,
-/// the terms with a word the recognizer would likely write wrong without help (``HintRisk``): only those words
-/// go into a prompt (its budget is tokens), the whole term into a phrase list, and the words its dictionary
-/// lacks into a lexicon. The second fills what room is left with the other terms, in order. Every term's choice
-/// and its reason are kept for `--explain`.
+/// What goes in when not everything fits: the user's order first (an assistant's callers ask for their first
+/// contacts most), then what the recognizer would write wrong without help (``HintRisk``): a prompt says each
+/// word once (relations share a family name) and leaves out the words the recognizer writes right alone (risk
+/// under ``HintRisk/rightAlone``); a phrase list boosts a term by its risk; a lexicon spends its entries on the
+/// words the pronouncing dictionary lacks. Every term's choice and its reason are kept for `--explain`.
 public struct RecognizerHints: Sendable {
     /// What a recognizer takes.
     public enum Format: String, Sendable, CaseIterable {
@@ -119,7 +119,7 @@ public struct RecognizerHints: Sendable {
     ///   - terms: The terms, in the user's order; read lazily, so a walk that fills its budget early never
     ///     reads the rest of a large set.
     ///   - counter: How a prompt's tokens are counted.
-    ///   - explain: Whether every word's assessment is kept.
+    ///   - explain: Whether every term's choice and every word's assessment are kept.
     public func plan(_ terms: some Collection<Term>, format: Format, budget: Int, counter: any PromptTokenCounter,
                      explain: Bool) -> Plan {
         var assessed: [String: HintRisk.Word] = [:]
@@ -129,105 +129,77 @@ public struct RecognizerHints: Sendable {
             assessed[word] = result
             return result
         }
-        var choices: [Choice?] = Array(repeating: nil, count: 0)
+        var choices: [Choice] = []
         var used = 0
         var promptParts: [String] = []
         var promptWords = Set<String>()
         var phrases: [Phrase] = []
         var lexicon: [LexiconEntry] = []
         var lexiconWords = Set<String>()
-        var grammarTerms: [String] = []
-        var deferred: [(rank: Int, term: Term, words: [HintRisk.Word])] = []
         let dictionary = risk.pronouncer.dictionary
         var considered = 0
-
-        /// Tries to add a term; the entries added, or `nil` when it does not fit.
-        func add(_ term: Term, words: [HintRisk.Word], onlyRisky: Bool) -> [String]? {
-            switch format {
-            case .prompt:
-                let chosen = words.filter { (!onlyRisky || $0.risk >= risk.threshold) && !promptWords.contains($0.word) }
-                guard !chosen.isEmpty else { return [] }
-                let spelled = Self.spelling(of: chosen.map(\.word), in: term.text)
-                let segment = (promptParts.isEmpty ? " " : ", ") + spelled
-                let cost = counter.count(segment)
-                guard used + cost <= budget else { return nil }
-                used += cost
-                promptParts.append(spelled)
-                for word in chosen { promptWords.insert(word.word) }
-                return [spelled]
-            case .phrases:
-                guard phrases.count < budget else { return nil }
-                let top = words.map(\.risk).max() ?? 0
-                phrases.append(Phrase(phrase: term.text, boost: (100 * (5 + 15 * top)).rounded() / 100))
-                used = phrases.count
-                return [term.text]
-            case .lexicon:
-                let folded = words.map { Self.folded($0.word) }
-                let missing = zip(words, folded).filter { word, spelled in
-                    !lexiconWords.contains(spelled)
-                        && (dictionary == nil || dictionary!.pronunciations(of: spelled).isEmpty)
-                        && (!onlyRisky || word.risk >= risk.threshold || dictionary != nil)
-                }
-                let entries = missing.flatMap { word, spelled in lexiconEntries(for: word.word, spelled: spelled, term: term) }
-                guard lexicon.count + entries.count <= budget else { return nil }
-                lexicon += entries
-                for (_, spelled) in missing { lexiconWords.insert(spelled) }
-                used = lexicon.count
-                return entries.map(\.word)
-            }
-        }
+        var full = false
 
         for (rank, term) in terms.enumerated() {
             considered = rank + 1
             let words = Self.words(of: term.text).map(assess)
             let top = words.map(\.risk).max() ?? 0
-            let needsHelp = words.contains { $0.risk >= risk.threshold }
-                || (format == .lexicon && dictionary != nil && words.contains {
-                    dictionary!.pronunciations(of: Self.folded($0.word)).isEmpty })
-            if needsHelp, let entries = add(term, words: words, onlyRisky: true) {
-                choices.append(Choice(rank: rank, term: term.text, included: true, entries: entries, risk: top,
-                                      reason: Self.reason(needing: words, threshold: risk.threshold, format: format),
-                                      words: explain ? words : nil))
-            } else if needsHelp {
-                choices.append(Choice(rank: rank, term: term.text, included: false, entries: [], risk: top,
-                                      reason: "the budget is spent", words: explain ? words : nil))
-            } else {
-                deferred.append((rank, term, words))
-                choices.append(nil)
+            func choice(_ included: Bool, _ entries: [String], _ reason: String) -> Choice {
+                Choice(rank: rank, term: term.text, included: included, entries: entries, risk: top, reason: reason,
+                       words: explain ? words : nil)
             }
-            if Self.isFull(format: format, used: used, budget: budget) { break }
-        }
-        // The second pass, for a prompt: what room is left first completes the terms already in, in order (their
-        // words the recognizer likely writes right alone).
-        if format == .prompt {
-            for (index, choice) in choices.enumerated() {
-                guard let choice, choice.included, !Self.isFull(format: format, used: used, budget: budget) else { continue }
-                let words = Self.words(of: choice.term).map(assess)
-                if let more = add(Term(text: choice.term), words: words, onlyRisky: false), !more.isEmpty {
-                    choices[index] = Choice(rank: choice.rank, term: choice.term, included: true, entries: choice.entries + more,
-                                            risk: choice.risk, reason: choice.reason + "; its other words as room was left",
-                                            words: choice.words)
+            switch format {
+            case .prompt:
+                // Its words not yet said, less those the recognizer writes right alone.
+                let alone = words.filter { $0.risk < risk.rightAlone }
+                let chosen = words.filter { $0.risk >= risk.rightAlone && !promptWords.contains($0.word) }
+                if chosen.isEmpty {
+                    choices.append(choice(!words.isEmpty, [], words.isEmpty ? "no words"
+                        : "its words are in the prompt already" + Self.leftOut(alone, risk.rightAlone)))
+                    continue
                 }
+                let spelled = Self.spelling(of: chosen.map(\.word), in: term.text)
+                let cost = counter.count((promptParts.isEmpty ? " " : ", ") + spelled)
+                guard used + cost <= budget else {
+                    choices.append(choice(false, [], "the budget is spent (it needs \(cost) more tokens)"))
+                    full = true
+                    break
+                }
+                used += cost
+                promptParts.append(spelled)
+                for word in chosen { promptWords.insert(word.word) }
+                choices.append(choice(true, [spelled], Self.reason(words, threshold: risk.threshold)
+                    + (chosen.count < words.count ? "; \(words.count - chosen.count) word(s) said already or left out" : "")
+                    + Self.leftOut(alone, risk.rightAlone)))
+            case .phrases:
+                guard phrases.count < budget else {
+                    choices.append(choice(false, [], "the budget is spent"))
+                    full = true
+                    break
+                }
+                let boost = (100 * (5 + 15 * top)).rounded() / 100
+                phrases.append(Phrase(phrase: term.text, boost: boost))
+                used = phrases.count
+                choices.append(choice(true, [term.text], "boost \(boost): " + Self.reason(words, threshold: risk.threshold)))
+            case .lexicon:
+                let missing = words.map { ($0, Self.folded($0.word)) }.filter { _, spelled in
+                    !lexiconWords.contains(spelled) && (dictionary?.pronunciations(of: spelled).isEmpty ?? true)
+                }
+                let entries = missing.flatMap { word, spelled in lexiconEntries(for: word.word, spelled: spelled, term: term) }
+                guard lexicon.count + entries.count <= budget else {
+                    choices.append(choice(false, [], "the budget is spent (it needs \(entries.count) more entries)"))
+                    full = true
+                    break
+                }
+                lexicon += entries
+                for (_, spelled) in missing { lexiconWords.insert(spelled) }
+                used = lexicon.count
+                choices.append(choice(true, entries.map(\.word), entries.isEmpty ? "the dictionary has its words"
+                    : "the dictionary lacks " + missing.map { "'\($0.1)'" }.joined(separator: ", ")))
             }
+            if full { break }
         }
-        // Then the terms that need no help, in order.
-        var fillers: [Int: Choice] = [:]
-        for (rank, term, words) in deferred {
-            let top = words.map(\.risk).max() ?? 0
-            if !Self.isFull(format: format, used: used, budget: budget), let entries = add(term, words: words, onlyRisky: false) {
-                fillers[rank] = Choice(rank: rank, term: term.text, included: !entries.isEmpty || format != .prompt,
-                                       entries: entries, risk: top,
-                                       reason: entries.isEmpty && format == .prompt ? "its words are in the prompt already"
-                                           : "room was left (the recognizer likely writes it right alone)",
-                                       words: explain ? words : nil)
-            } else {
-                fillers[rank] = Choice(rank: rank, term: term.text, included: false, entries: [], risk: top,
-                                       reason: "the recognizer likely writes it right (risk \(Self.percent(top)) under "
-                                           + "\(Self.percent(risk.threshold))), and no room was left",
-                                       words: explain ? words : nil)
-            }
-        }
-        let final = choices.enumerated().map { $0.element ?? fillers[$0.offset]! }
+        var grammarTerms: [String] = []
         if format == .lexicon {
             // The grammar reaches every term whose words the recognizer can say: in its dictionary or the lexicon.
             var sayable: [String: Bool] = [:]
@@ -237,12 +209,12 @@ public struct RecognizerHints: Sendable {
                 sayable[word] = answer
                 return answer
             }
+            var seen = Set<String>()
             grammarTerms = terms.compactMap { term in
                 let folded = Self.words(of: term.text).map(Self.folded)
-                return !folded.isEmpty && folded.allSatisfy(canSay) ? folded.joined(separator: " ") : nil
+                let written = folded.joined(separator: " ")
+                return !folded.isEmpty && folded.allSatisfy(canSay) && seen.insert(written).inserted ? written : nil
             }
-            var seen = Set<String>()
-            grammarTerms = grammarTerms.filter { seen.insert($0).inserted }
         }
         let grammar = format == .lexicon
             ? "#JSGF V1.0;\ngrammar vocabulary;\npublic <term> = " + (grammarTerms.isEmpty ? "<NULL>" : grammarTerms.joined(separator: "\n    | ")) + " ;\n"
@@ -252,8 +224,8 @@ public struct RecognizerHints: Sendable {
                     tokenizer: format == .prompt ? counter.description : nil,
                     prompt: format == .prompt ? promptParts.joined(separator: ", ") : nil,
                     phrases: format == .phrases ? phrases : nil, lexicon: format == .lexicon ? lexicon : nil,
-                    grammar: grammar, keywords: keywords, choices: explain ? final : nil, considered: considered,
-                    included: final.count { $0.included })
+                    grammar: grammar, keywords: keywords, choices: explain ? choices : nil, considered: considered,
+                    included: choices.count { $0.included })
     }
 
     /// A word's lexicon entries: its reading in the listener's language (from the term's pronunciation hint
@@ -292,19 +264,21 @@ public struct RecognizerHints: Sendable {
         word.utf8.allSatisfy { $0 < 0x80 } ? word : Pronouncer.withoutAccents(word)
     }
 
-    static func isFull(format: Format, used: Int, budget: Int) -> Bool {
-        switch format {
-        case .prompt: used >= budget - 1  // no name fits in one token with its separator
-        case .phrases, .lexicon: used >= budget
-        }
-    }
-
-    static func reason(needing words: [HintRisk.Word], threshold: Double, format: Format) -> String {
+    /// Why a term's words matter: those likely misheard without help, or that it comes in the user's order.
+    static func reason(_ words: [HintRisk.Word], threshold: Double) -> String {
         let risky = words.filter { $0.risk >= threshold }.sorted { $0.risk > $1.risk }
-        guard !risky.isEmpty else { return "its dictionary lacks a word" }
+        guard !risky.isEmpty else {
+            return "in the user's order (risk \(percent(words.map(\.risk).max() ?? 0)), under the \(percent(threshold)) of a likely mishearing)"
+        }
         return "likely misheard without help: " + risky.map { word in
             "'\(word.word)' \(percent(word.risk))" + (word.reasons.isEmpty ? "" : " (\(word.reasons.joined(separator: ", ")))")
         }.joined(separator: "; ")
+    }
+
+    /// The words a prompt leaves out because the recognizer writes them right alone, said.
+    static func leftOut(_ words: [HintRisk.Word], _ point: Double) -> String {
+        words.isEmpty ? "" : "; left out as written right alone (risk under \(percent(point))): "
+            + words.map { "'\($0.word)' \(percent($0.risk))" }.joined(separator: ", ")
     }
 
     static func percent(_ value: Double) -> String { "\(Int((value * 100).rounded()))%" }
