@@ -1128,7 +1128,8 @@ public enum OpenAPIDocument {
             "minItems": 1,
             "maxItems": 10,
             "items": {
-              "type": "string"
+              "type": "string",
+              "pattern": "^[A-Za-z]{2,3}(?:[-_][A-Za-z]{4})?(?:[-_](?:[A-Za-z]{2}|[0-9]{3}))?(?:[-_](?:[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))?$"
             },
             "description": "Siri language codes; each must have a locale of its language (fr-CA may fall back to fr-FR)."
           },
@@ -1145,9 +1146,27 @@ public enum OpenAPIDocument {
           },
           "parameter": {
             "type": "string",
-            "description": "An intent parameter: each locale's app vocabulary for it."
+            "description": "An intent parameter: each locale's app vocabulary for it.",
+            "minLength": 1
           }
-        }
+        },
+        "oneOf": [
+          {
+            "required": [
+              "type"
+            ]
+          },
+          {
+            "required": [
+              "terms"
+            ]
+          },
+          {
+            "required": [
+              "parameter"
+            ]
+          }
+        ]
       },
       "LintAnswer": {
         "type": "object",
@@ -2707,7 +2726,7 @@ public enum OpenAPIDocument {
             }
           },
           "404": {
-            "description": "The user has no set of this type, or a locale has no app vocabulary for the parameter.",
+            "description": "A language has no locale of its own language (`field` names it), the user has no set of this type, or a locale has no app vocabulary for the parameter.",
             "content": {
               "application/problem+json": {
                 "schema": {
@@ -2717,7 +2736,7 @@ public enum OpenAPIDocument {
             }
           },
           "422": {
-            "description": "A value is invalid; `field` names it: an empty query, a language that is not a code or has no locale of its language, not exactly one of type, terms and parameter, a bad term.",
+            "description": "A value is invalid; `field` names it: an empty query, a language that is not a code, not exactly one of type, terms and parameter, a bad term.",
             "content": {
               "application/problem+json": {
                 "schema": {
@@ -2815,7 +2834,8 @@ public enum OpenAPIDocument {
             "in": "query",
             "required": true,
             "schema": {
-              "type": "string"
+              "type": "string",
+              "pattern": "^[A-Za-z]{2,3}(?:[-_][A-Za-z]{4})?(?:[-_](?:[A-Za-z]{2}|[0-9]{3}))?(?:[-_](?:[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))?$"
             },
             "description": "A Siri language code."
           },
@@ -2826,7 +2846,8 @@ public enum OpenAPIDocument {
             "schema": {
               "type": "string",
               "minLength": 1,
-              "maxLength": 100
+              "maxLength": 100,
+              "pattern": "\\S"
             },
             "description": "What to say: 1 to 100 characters, no control characters."
           }
@@ -2854,7 +2875,7 @@ public enum OpenAPIDocument {
             }
           },
           "422": {
-            "description": "`language` or `text` is missing or invalid, or espeak-ng has no voice for the language.",
+            "description": "`language` or `text` is missing or invalid (`field` names it).",
             "content": {
               "application/problem+json": {
                 "schema": {
@@ -2875,6 +2896,16 @@ public enum OpenAPIDocument {
           },
           "503": {
             "description": "The server has no espeak-ng (the detail says how to install it), or it failed or took over 5 s.",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "404": {
+            "description": "espeak-ng has no voice for the language.",
             "content": {
               "application/problem+json": {
                 "schema": {
@@ -3045,7 +3076,8 @@ public enum OpenAPIDocument {
             "in": "query",
             "required": false,
             "schema": {
-              "type": "string"
+              "type": "string",
+              "pattern": "^[A-Za-z]{2,3}(?:[-_][A-Za-z]{4})?(?:[-_](?:[A-Za-z]{2}|[0-9]{3}))?(?:[-_](?:[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))?$"
             },
             "description": "A Siri language code."
           },

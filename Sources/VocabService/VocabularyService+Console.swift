@@ -16,9 +16,9 @@ extension VocabularyService {
     /// One phrase through several languages against a user's stored set, pasted terms, or each locale's app
     /// vocabulary for a parameter.
     ///
-    /// - Throws: ``Problem`` 422 naming the field at fault (an empty phrase, a language that is not a code
-    ///   or has no locale of its language, not exactly one vocabulary, a bad term); 404 for a set the user
-    ///   does not have or a parameter a locale lacks.
+    /// - Throws: ``Problem`` 422 naming the field at fault (an empty phrase, a language that is not a code,
+    ///   not exactly one vocabulary, a bad term); 404 for a language with no locale of its own, a set the user
+    ///   does not have, or a parameter a locale lacks.
     func compare(_ body: CompareBody, for user: UserID) async throws -> ComparisonReport {
         try Self.checkQuery(body.query)
         guard body.query.contains(where: { !$0.isWhitespace }) else {
@@ -47,8 +47,8 @@ extension VocabularyService {
             let code = try locales.canonical(given, field: field)
             let (selection, context) = try locales.context(for: LanguageRequest(code: code, source: .argument("the request's \(field)")))
             guard selection.used.language == code.language else {
-                throw Problem.invalid(field, "vocab has no locale for the language of '\(given)'; it has "
-                    + locales.available.map(\.identifier).joined(separator: ", "))
+                throw Problem(.notFound, "vocab has no locale for the language of '\(given)'; it has "
+                    + locales.available.map(\.identifier).joined(separator: ", "), field: field)
             }
             contexts.append((code.identifier, selection, context))
         }
@@ -117,7 +117,8 @@ extension VocabularyService {
 
     /// A locale's voice saying a text, as WAV, for a caller within its rate.
     ///
-    /// - Throws: ``Problem`` 422 naming `language` or `text`; 429 over the caller's rate; 503 without
+    /// - Throws: ``Problem`` 422 naming `language` or `text`; 404 for a language espeak-ng has no voice for; 429
+    ///   over the caller's rate; 503 without
     ///   espeak-ng (with how to install it) or when it fails.
     func speech(_ text: String?, language: String?, caller: String) async throws -> [UInt8] {
         guard let language, !language.isEmpty else { throw Problem.invalid("language", "is missing; e.g. ?language=fr-FR") }
@@ -135,7 +136,7 @@ extension VocabularyService {
             throw Problem(.serviceUnavailable, "speech is not available on this server: \(ESpeakSynthesizer.installAdvice)")
         }
         guard let voice = synthesizer.voice(for: code) else {
-            throw Problem.invalid("language", "espeak-ng has no voice for \(code.identifier)")
+            throw Problem(.notFound, "espeak-ng has no voice for \(code.identifier)", field: "language")
         }
         if let wait = speechRate.take(caller) {
             throw Problem(.tooManyRequests, "more than \(SpeechRate.perMinute) speech requests a minute; "

@@ -60,7 +60,7 @@ import VocabCore
         }
     }
 
-    @Test("Bad comparisons are refused naming the field: empty phrase, unknown language, no vocabulary or two, missing set")
+    @Test("Bad comparisons are refused naming the field: empty phrase, malformed or locale-less language, no vocabulary or two, missing set")
     func refusesBadComparisons() async throws {
         try await ServiceHarness().run { client in
             let token = try await client.mint("alice")
@@ -70,7 +70,7 @@ import VocabCore
             let empty = try await compare(#"{"query": "  ", "languages": ["en-US"], "terms": ["Bo"]}"#)
             #expect(empty.status == .unprocessableContent && empty.field == "query")
             let unknown = try await compare(#"{"query": "bo", "languages": ["en-US", "zz-ZZ"], "terms": ["Bo"]}"#)
-            #expect(unknown.status == .unprocessableContent && unknown.field == "languages[1]")
+            #expect(unknown.status == .notFound && unknown.field == "languages[1]")
             #expect(unknown.detail?.contains("no locale for the language of 'zz-ZZ'") == true, "\(unknown.text)")
             let malformed = try await compare(#"{"query": "bo", "languages": ["not a code"], "terms": ["Bo"]}"#)
             #expect(malformed.status == .unprocessableContent && malformed.field == "languages[0]")

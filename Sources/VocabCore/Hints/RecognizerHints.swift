@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns an ordered vocabulary into what a recognizer needs to hear it: a text prompt (Whisper), a phrase list
 /// with boosts (cloud phrase hints, Vosk/Kaldi grammars), or pronunciation entries with a grammar and a keyword
 /// list (PocketSphinx), each within a budget.
@@ -158,7 +160,10 @@ public struct RecognizerHints: Sendable {
                         : "its words are in the prompt already" + Self.leftOut(alone, risk.rightAlone)))
                     continue
                 }
-                let spelled = Self.spelling(of: chosen.map(\.word), in: term.text)
+                // The term as written when all of it goes in (Anne-Claire keeps its hyphen), else its chosen words.
+                let spelled = chosen.count == words.count
+                    ? term.text.trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
+                    : Self.spelling(of: chosen.map(\.word), in: term.text)
                 let cost = counter.count((promptParts.isEmpty ? " " : ", ") + spelled)
                 guard used + cost <= budget else {
                     choices.append(choice(false, [], "the budget is spent (it needs \(cost) more tokens)"))
