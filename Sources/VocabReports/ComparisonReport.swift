@@ -21,6 +21,9 @@ public struct ComparisonReport: Encodable, Sendable {
         public let words: [WordReading]
         /// Its phones against the query's, when the phone matcher scored it.
         public let phones: Resolver.PhoneExplanation?
+        /// Whether the term is in the language's recognizer prompt (`vocab hints`, the default budget), when
+        /// the locales have a hint model.
+        public let inHints: Bool?
     }
 
     /// One language's column.
@@ -88,12 +91,13 @@ extension ComparisonReport.Cell {
     /// - Parameters:
     ///   - language: The code asked for.
     ///   - resolver: The resolver that gave `result` (it explains the phones).
+    ///   - hinted: The terms in the language's recognizer prompt, when known.
     public init(language: String, locale: LocaleSelectionReport, query: QueryView, result: Resolver.Result,
-                resolver: Resolver, preparer: TermPreparer) {
+                resolver: Resolver, preparer: TermPreparer, hinted: Set<String>? = nil) {
         let shown = result.resolution.candidates.isEmpty ? Array(result.ranked.prefix(1)) : result.resolution.candidates
         let best = shown.prefix(ComparisonReport.maximumTerms).map { candidate in
             ComparisonReport.Term(candidate, phones: resolver.phoneExplanation(of: candidate, in: result), via: nil,
-                                  pronunciation: nil, preparer: preparer)
+                                  pronunciation: nil, preparer: preparer, inHints: hinted.map { $0.contains(candidate.term) })
         }
         self.init(language: language, locale: locale, query: query, outcome: result.resolution.name,
                   first: shown.first, best: best, model: preparer.phonetics.decision)
@@ -101,12 +105,13 @@ extension ComparisonReport.Cell {
 
     /// A cell for a resolution against a locale's app vocabulary.
     public init(language: String, locale: LocaleSelectionReport, query: QueryView, result: AppTermResolver.Result,
-                resolver: AppTermResolver, preparer: TermPreparer) {
+                resolver: AppTermResolver, preparer: TermPreparer, hinted: Set<String>? = nil) {
         let best = result.matches.prefix(ComparisonReport.maximumTerms).map { match in
             ComparisonReport.Term(match.candidate, phones: resolver.phoneExplanation(of: match, in: result),
                                   via: match.entry.isPronunciation ? "pronunciation" : "phrase",
                                   pronunciation: match.entry.isPronunciation ? match.candidate.term : nil,
-                                  preparer: preparer, shownAs: match.entry.phrase, identifier: match.entry.identifier)
+                                  preparer: preparer, shownAs: match.entry.phrase, identifier: match.entry.identifier,
+                                  inHints: hinted.map { $0.contains(match.entry.phrase) })
         }
         self.init(language: language, locale: locale, query: query, outcome: result.outcome,
                   first: result.matches.first?.candidate, best: best, model: preparer.phonetics.decision)
@@ -136,7 +141,8 @@ extension ComparisonReport.Cell {
 
 extension ComparisonReport.Term {
     init(_ candidate: Candidate, phones: Resolver.PhoneExplanation?, via: String?, pronunciation: String?,
-         preparer: TermPreparer, shownAs: String? = nil, identifier: String? = nil) {
+         preparer: TermPreparer, shownAs: String? = nil, identifier: String? = nil, inHints: Bool? = nil) {
+        self.inHints = inHints
         term = shownAs ?? candidate.term
         self.identifier = identifier ?? candidate.identifier
         score = (candidate.score * 1000).rounded() / 1000
@@ -175,6 +181,11 @@ extension ComparisonReport {
                 term.term + (term.via != nil ? term.identifier.map { " (\($0))" } ?? "" : "") + String(format: " %.2f", term.score) + (term.probability.map { String(format: " p=%.2f", $0) } ?? "")
             }.joined(separator: "\n")
         }))
+        if cells.contains(where: { $0.best.first?.inHints != nil }) {
+            rows.append(("in hints", cells.map { cell in
+                cell.best.first?.inHints.map { $0 ? "yes: in the recognizer prompt" : "no: not in the recognizer prompt" } ?? ""
+            }))
+        }
         if cells.contains(where: { $0.best.first?.via != nil }) {
             rows.append(("matched", cells.map { cell in
                 guard let first = cell.best.first, let via = first.via else { return "" }

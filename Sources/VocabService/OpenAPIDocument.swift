@@ -1006,6 +1006,10 @@ public enum OpenAPIDocument {
           },
           "phones": {
             "$ref": "#/components/schemas/PhoneExplanation"
+          },
+          "inHints": {
+            "type": "boolean",
+            "description": "Whether the term is in the language's recognizer prompt (`vocab hints`, default budget), when the locales have a hint model."
           }
         }
       },

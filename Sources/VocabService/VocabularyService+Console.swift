@@ -55,6 +55,7 @@ extension VocabularyService {
         var cells: [ComparisonReport.Cell] = []
         for (code, selection, context) in contexts {
             let preparer = context.preparer
+            let planner = preparer.phonetics.pronouncer.flatMap { try? locales.directory.phoneData()?.hints(for: $0.language) }
             let view: ComparisonReport.Cell.QueryView
             do { view = .init(try preparer.normalizer.normalize(body.query, in: preparer.profile), preparer: preparer) } catch {
                 throw Problem.invalid("query", "\(error)")
@@ -62,13 +63,21 @@ extension VocabularyService {
             do {
                 if let parameter = body.parameter {
                     let resolver = try locales.appResolver(parameter: parameter, locale: selection.used, preparer: preparer)
+                    let items = try? locales.directory.appVocabularyItems(for: parameter, locale: selection.used)
+                    let hinted = items.flatMap { items in
+                        planner?.prompted(items.flatMap { item in
+                            item.synonyms.map { RecognizerHints.Term(text: $0.phrase, pronunciation: $0.pronunciation) }
+                        })
+                    }
                     cells.append(.init(language: code, locale: LocaleSelectionReport(selection), query: view,
-                                       result: try resolver.resolve(body.query), resolver: resolver, preparer: preparer))
+                                       result: try resolver.resolve(body.query), resolver: resolver, preparer: preparer,
+                                       hinted: hinted))
                 } else {
                     let index = try await comparedIndex(body, user: user, context: context)
                     let resolver = Resolver(index: index)
                     cells.append(.init(language: code, locale: LocaleSelectionReport(selection), query: view,
-                                       result: try resolver.resolve(body.query), resolver: resolver, preparer: preparer))
+                                       result: try resolver.resolve(body.query), resolver: resolver, preparer: preparer,
+                                       hinted: planner?.prompted(index.hintTerms)))
                 }
             } catch let error as VocabularyError {
                 throw Problem.invalid("query", error.problem)

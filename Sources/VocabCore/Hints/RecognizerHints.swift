@@ -233,6 +233,14 @@ public struct RecognizerHints: Sendable {
                     included: choices.count { $0.included })
     }
 
+    /// The terms a recognizer's prompt holds with the default budget and an estimated count (for `vocab
+    /// compare` and the console: whether a term would be in that locale's hints).
+    public func prompted(_ terms: some Collection<Term>) -> Set<String> {
+        let plan = plan(terms, format: .prompt, budget: Format.prompt.defaultBudget, counter: EstimatedTokenCounter(),
+                        explain: true)
+        return Set((plan.choices ?? []).filter(\.included).map(\.term))
+    }
+
     /// A word's lexicon entries: its reading in the listener's language (from the term's pronunciation hint
     /// when the hint has as many words as the term), then, as `word(2)`, its reading in the language its
     /// spelling points to when that differs.

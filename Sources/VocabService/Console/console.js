@@ -270,6 +270,11 @@ function renderComparison(report) {
     return el("div", null, null, alignmentView(best.phones),
       el("div", "muted", "read in " + best.phones.language + ", similarity " + best.phones.similarity.toFixed(2)));
   });
+  row("hints", "In hints", (cell) => {
+    const best = cell.best[0];
+    if (!best || best.inHints === undefined || best.inHints === null) return null;
+    return el("span", best.inHints ? "in-hints" : "muted", best.inHints ? "yes: in the recognizer prompt" : "no: not in the prompt");
+  });
   row("term-read", "Term read by", (cell) => cell.best.length ? readingView(cell.best[0].words) : null);
   row("why", "Why", (cell) => featuresView(cell.features));
   row("listen", "Listen", (cell) => listenView(cell, report.query));

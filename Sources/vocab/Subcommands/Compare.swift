@@ -99,19 +99,26 @@ struct Compare: AsyncParsableCommand {
             func view(_ query: String) throws -> ComparisonReport.Cell.QueryView {
                 .init(try preparer.normalizer.normalize(query, in: preparer.profile), preparer: preparer)
             }
+            let planner = preparer.phonetics.pronouncer.flatMap { try? directory.phoneData()?.hints(for: $0.language) }
             if let parameter {
                 let items = try AppVocabularySource.items(for: parameter, locale: context.selection.used, in: directory)
                 let resolver = try AppTermResolver(items: items, preparer: preparer)
+                let hinted = planner?.prompted(items.flatMap { item in
+                    item.synonyms.map { RecognizerHints.Term(text: $0.phrase, pronunciation: $0.pronunciation) }
+                })
                 columns.append((code, context, { query in
                     ComparisonReport.Cell(language: code.identifier, locale: locale, query: try view(query),
-                                          result: try resolver.resolve(query), resolver: resolver, preparer: preparer)
+                                          result: try resolver.resolve(query), resolver: resolver, preparer: preparer,
+                                          hinted: hinted)
                 }))
             } else {
                 let resolver = Resolver(index: try IndexBuild.index(of: terms, preparer: preparer,
                                                                     source: vocabulary ?? "user '\(user ?? "")'"))
+                let hinted = planner?.prompted(terms.map { RecognizerHints.Term(text: $0) })
                 columns.append((code, context, { query in
                     ComparisonReport.Cell(language: code.identifier, locale: locale, query: try view(query),
-                                          result: try resolver.resolve(query), resolver: resolver, preparer: preparer)
+                                          result: try resolver.resolve(query), resolver: resolver, preparer: preparer,
+                                          hinted: hinted)
                 }))
             }
         }
