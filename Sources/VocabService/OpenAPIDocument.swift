@@ -1122,10 +1122,17 @@ public enum OpenAPIDocument {
         "properties": {
           "query": {
             "type": "string",
-            "minLength": 1,
             "maxLength": 1024,
-            "pattern": "\\S",
-            "description": "The phrase, as a recognizer would write it; not empty."
+            "minLength": 1,
+            "description": "The phrase, as a recognizer would write it: printable text with at least one character that is not white space, at most 1,024 UTF-16 code units, in words of at most 64 characters.",
+            "allOf": [
+              {
+                "pattern": "^[ \\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\-\\u058A\\u05BE\\u1400\\u1806\\u2010-\\u2015\\u2E17\\u2E1A\\u2E3A\\u2E3B\\u2E40\\u2E5D\\u301C\\u3030\\u30A0\\uFE31\\uFE32\\uFE58\\uFE63\\uFF0D]*(?:[^ \\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\-\\u058A\\u05BE\\u1400\\u1806\\u2010-\\u2015\\u2E17\\u2E1A\\u2E3A\\u2E3B\\u2E40\\u2E5D\\u301C\\u3030\\u30A0\\uFE31\\uFE32\\uFE58\\uFE63\\uFF0D\\u0000-\\u001F\\u007F-\\u009F]{1,64}(?:[ \\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\-\\u058A\\u05BE\\u1400\\u1806\\u2010-\\u2015\\u2E17\\u2E1A\\u2E3A\\u2E3B\\u2E40\\u2E5D\\u301C\\u3030\\u30A0\\uFE31\\uFE32\\uFE58\\uFE63\\uFF0D]+[^ \\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\-\\u058A\\u05BE\\u1400\\u1806\\u2010-\\u2015\\u2E17\\u2E1A\\u2E3A\\u2E3B\\u2E40\\u2E5D\\u301C\\u3030\\u30A0\\uFE31\\uFE32\\uFE58\\uFE63\\uFF0D\\u0000-\\u001F\\u007F-\\u009F]{1,64})*)?[ \\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\-\\u058A\\u05BE\\u1400\\u1806\\u2010-\\u2015\\u2E17\\u2E1A\\u2E3A\\u2E3B\\u2E40\\u2E5D\\u301C\\u3030\\u30A0\\uFE31\\uFE32\\uFE58\\uFE63\\uFF0D]*$"
+              },
+              {
+                "pattern": "\\S"
+              }
+            ]
           },
           "languages": {
             "type": "array",
@@ -2851,7 +2858,7 @@ public enum OpenAPIDocument {
               "type": "string",
               "minLength": 1,
               "maxLength": 100,
-              "pattern": "\\S"
+              "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F]*[^\\s\\u0000-\\u001F\\u007F-\\u009F][^\\u0000-\\u001F\\u007F-\\u009F]*$"
             },
             "description": "What to say: 1 to 100 characters, no control characters."
           }

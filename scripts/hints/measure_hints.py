@@ -125,12 +125,11 @@ def first_entries_prompt(names, tokenizer):
     return prompt
 
 
-class Sphinx:
-    """PocketSphinx with its language model, or with a lexicon and a grammar."""
+class Sphinx(corpus.PocketSphinx):
+    """PocketSphinx with its language model, or with a lexicon added to its dictionary and a grammar as its search."""
 
     def __init__(self, lexicon=None, grammar=None):
-        from pocketsphinx import Decoder
-        self.decoder = Decoder(loglevel="FATAL")
+        super().__init__()
         if grammar:
             entries = lexicon or []
             for number, entry in enumerate(entries):
@@ -138,14 +137,8 @@ class Sphinx:
             self.decoder.add_jsgf_string("vocabulary", grammar.encode("utf-8"))
             self.decoder.activate_search("vocabulary")
 
-    def recognize(self, samples):
-        import numpy as np
-        pcm = (np.clip(samples, -1, 1) * 32767).astype(np.int16).tobytes()
-        self.decoder.start_utt()
-        self.decoder.process_raw(pcm, full_utt=True)
-        self.decoder.end_utt()
-        hypothesis = self.decoder.hyp()
-        return hypothesis.hypstr if hypothesis else ""
+    def recognize(self, samples, language="en-US", prompt=None):
+        return super().recognize(samples, language, prompt)
 
 
 def done_ids(path):

@@ -39,6 +39,18 @@ struct Authorization: Sendable {
         }
     }
 
+    /// The request's bearer token, when it is the admin's or any user's (routes open to every caller with a
+    /// valid token).
+    ///
+    /// - Throws: 401 without a token or with an unknown or revoked one.
+    func requireAnyToken(_ request: Request) async throws -> String {
+        guard let token = Self.bearer(request) else { throw Self.unauthorized("this route needs a bearer token") }
+        if !service.adminToken.matches(token), try await service.user(ofToken: token) == nil {
+            throw Self.unauthorized("the token is unknown or revoked")
+        }
+        return token
+    }
+
     /// The user of the path, when the request's token is that user's.
     ///
     /// - Throws: 401 without a token or with an unknown or revoked one; 403 when the token is another user's

@@ -15,12 +15,7 @@ struct ConsoleRoutes {
         router.get("console/:file") { _, context in try ConsoleFiles.response(for: try context.parameters.require("file")) }
         router.get("v1/locales/lint") { _, _ in try JSONAnswer.response(service.lintAnswer()) }
         router.get("v1/speech") { request, _ in
-            guard let token = Authorization.bearer(request) else {
-                throw Authorization.unauthorized("this route needs a bearer token")
-            }
-            if !service.adminToken.matches(token), try await service.user(ofToken: token) == nil {
-                throw Authorization.unauthorized("the token is unknown or revoked")
-            }
+            let token = try await Authorization(service: service).requireAnyToken(request)
             let query = request.uri.queryParameters
             let wav = try await service.speech(query["text"].map(String.init), language: query["language"].map(String.init),
                                                caller: AccessTokens.digest(of: token))

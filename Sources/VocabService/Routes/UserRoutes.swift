@@ -112,12 +112,7 @@ struct LocaleRoutes {
     func register(on router: Router<VocabRequestContext>) {
         router.get("v1/locales") { _, _ in try JSONAnswer.response(service.localesAnswer()) }
         router.post("v1/locales/:locale/parameters/:parameter/resolve") { request, context in
-            guard let token = Authorization.bearer(request) else {
-                throw Authorization.unauthorized("this route needs a bearer token")
-            }
-            if !service.adminToken.matches(token), try await service.user(ofToken: token) == nil {
-                throw Authorization.unauthorized("the token is unknown or revoked")
-            }
+            _ = try await authorization.requireAnyToken(request)
             let body = try await BodyDecoding.decode(AppResolveBody.self, from: request, limit: service.configuration.maximumBodyBytes)
             let locale = try context.parameters.require("locale")
             let parameter = try context.parameters.require("parameter")
