@@ -6,9 +6,9 @@ import Foundation
 ///
 /// What goes in when not everything fits: the user's order first (an assistant's callers ask for their first
 /// contacts most), then what the recognizer would write wrong without help (``HintRisk``): a prompt says each
-/// word once (relations share a family name) and leaves out the words the recognizer writes right alone (risk
-/// under ``HintRisk/rightAlone``); a phrase list boosts a term by its risk; a lexicon spends its entries on the
-/// words the pronouncing dictionary lacks. Every term's choice and its reason are kept for `--explain`.
+/// term whole, leaving out only the words the recognizer writes right alone (risk under ``HintRisk/rightAlone``);
+/// a phrase list boosts a term by its risk; a lexicon spends its entries on the words the pronouncing
+/// dictionary lacks. Every term's choice and its reason are kept for `--explain`.
 public struct RecognizerHints: Sendable {
     /// What a recognizer takes.
     public enum Format: String, Sendable, CaseIterable {
@@ -134,7 +134,7 @@ public struct RecognizerHints: Sendable {
         var choices: [Choice] = []
         var used = 0
         var promptParts: [String] = []
-        var promptWords = Set<String>()
+        var promptWords = Set<String>()  // the chosen words of each term in the prompt, joined
         var phrases: [Phrase] = []
         var lexicon: [LexiconEntry] = []
         var lexiconWords = Set<String>()
@@ -152,12 +152,16 @@ public struct RecognizerHints: Sendable {
             }
             switch format {
             case .prompt:
-                // Its words not yet said, less those the recognizer writes right alone.
+                // The term whole, less the words the recognizer writes right alone. A word another term already
+                // put in is said again: Whisper copies a name from its prompt as a sequence of words (measured:
+                // saying a shared family name once cost 4–6 points of top-1, scripts/hints/measure_hints.py).
                 let alone = words.filter { $0.risk < risk.rightAlone }
-                let chosen = words.filter { $0.risk >= risk.rightAlone && !promptWords.contains($0.word) }
-                if chosen.isEmpty {
+                let chosen = words.filter { $0.risk >= risk.rightAlone }
+                let key = chosen.map(\.word).joined(separator: " ")
+                if chosen.isEmpty || promptWords.contains(key) {
                     choices.append(choice(!words.isEmpty, [], words.isEmpty ? "no words"
-                        : "its words are in the prompt already" + Self.leftOut(alone, risk.rightAlone)))
+                        : chosen.isEmpty ? "written right alone" + Self.leftOut(alone, risk.rightAlone)
+                        : "the same words are in the prompt already"))
                     continue
                 }
                 // The term as written when all of it goes in (Anne-Claire keeps its hyphen), else its chosen words.
@@ -172,9 +176,8 @@ public struct RecognizerHints: Sendable {
                 }
                 used += cost
                 promptParts.append(spelled)
-                for word in chosen { promptWords.insert(word.word) }
+                promptWords.insert(key)
                 choices.append(choice(true, [spelled], Self.reason(words, threshold: risk.threshold)
-                    + (chosen.count < words.count ? "; \(words.count - chosen.count) word(s) said already or left out" : "")
                     + Self.leftOut(alone, risk.rightAlone)))
             case .phrases:
                 guard phrases.count < budget else {
