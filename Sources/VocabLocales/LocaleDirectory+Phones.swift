@@ -50,6 +50,15 @@ public struct PhoneData: Sendable {
 }
 
 extension LocaleDirectory {
+    /// The recognizer-hint planner for a language's listener: `nil` when the folder has no phone data or no
+    /// hint model.
+    ///
+    /// - Throws: ``LocaleDataError`` when the phone data cannot be read.
+    public func recognizerHints(for preparer: TermPreparer) throws -> RecognizerHints? {
+        guard let language = preparer.phonetics.pronouncer?.language else { return nil }
+        return try phoneData()?.hints(for: language)
+    }
+
     /// The folder of data shared by every language (not a locale).
     public static let sharedFolderName = "shared"
     /// A language's letter-to-sound rules, in its locale folder (or `shared/<script>.letter-to-sound.txt`).
@@ -105,17 +114,22 @@ extension LocaleDirectory {
         let inventoryFile = shared.appendingPathComponent("phones.tsv")
         guard FileManager.default.fileExists(atPath: inventoryFile.path) else { return nil }
         var hash = FNV1a()
-        func read(_ file: URL) throws -> String {
+        /// Adds a file's name and contents to the fingerprint.
+        func fingerprint(_ file: URL, _ data: Data) {
+            hash.combine(file.lastPathComponent.utf8)
+            hash.combine(0xFF)
+            hash.combine(data)
+            hash.combine(0xFF)
+        }
+        /// A file's text, in the fingerprint unless `fingerprinted` is false (data that changes no index).
+        func read(_ file: URL, fingerprinted: Bool = true) throws -> String {
             guard let data = FileManager.default.contents(atPath: file.path) else {
                 throw LocaleDataError(path: file.path, message: "cannot be read")
             }
             guard let text = String(data: data, encoding: .utf8) else {
                 throw LocaleDataError(path: file.path, message: "is not UTF-8 text")
             }
-            hash.combine(file.lastPathComponent.utf8)
-            hash.combine(0xFF)
-            hash.combine(data)
-            hash.combine(0xFF)
+            if fingerprinted { fingerprint(file, data) }
             return text
         }
         func converting<T>(_ body: () throws(PhoneDataError) -> T) throws -> T {
@@ -172,22 +186,24 @@ extension LocaleDirectory {
                 try DecisionModel(parsing: text, source: alternativesFile.path, featureNames: AlternativeFeatures.names)
             }
         }
-        // The recognizer-hint risk model: read apart from the fingerprint, which keys built indexes it does not
-        // change.
+        // The recognizer-hint risk model and the ARPAbet mapping (for lexicons) change no index: they are read
+        // apart from the fingerprint. The mapping joins it below when it reads the pronouncing dictionary.
         let hintFile = shared.appendingPathComponent(Self.hintModelFileName)
         var hintModel: DecisionModel?
-        if let data = FileManager.default.contents(atPath: hintFile.path) {
+        if FileManager.default.fileExists(atPath: hintFile.path) {
+            let text = try read(hintFile, fingerprinted: false)
             hintModel = try converting { () throws(PhoneDataError) in
-                try DecisionModel(parsing: String(decoding: data, as: UTF8.self), source: hintFile.path,
-                                  featureNames: HintRisk.names)
+                try DecisionModel(parsing: text, source: hintFile.path, featureNames: HintRisk.names)
             }
         }
         let mappingFile = shared.appendingPathComponent("arpabet.tsv")
+        var mappingText: String?
         var arpabet: [String: [Phone]]?
-        if let data = FileManager.default.contents(atPath: mappingFile.path) {
+        if FileManager.default.fileExists(atPath: mappingFile.path) {
+            let text = try read(mappingFile, fingerprinted: false)
+            mappingText = text
             arpabet = try converting { () throws(PhoneDataError) in
-                try PronouncingDictionary.mapping(parsing: String(decoding: data, as: UTF8.self), inventory: inventory,
-                                                  source: mappingFile.path)
+                try PronouncingDictionary.mapping(parsing: text, inventory: inventory, source: mappingFile.path)
             }
         }
         var dictionary: PronouncingDictionary?
@@ -201,11 +217,10 @@ extension LocaleDirectory {
                     + "unset it for the default dictionary, or set it empty for none)")
             }
             if let data {
-                let mappingFile = shared.appendingPathComponent("arpabet.tsv")
-                let mappingText = try read(mappingFile)
-                let mapping = try converting { () throws(PhoneDataError) in
-                    try PronouncingDictionary.mapping(parsing: mappingText, inventory: inventory, source: mappingFile.path)
+                guard let mapping = arpabet, let mappingText else {
+                    throw LocaleDataError(path: mappingFile.path, message: "cannot be read")
                 }
+                fingerprint(mappingFile, Data(mappingText.utf8))
                 dictionary = try converting { () throws(PhoneDataError) in
                     try PronouncingDictionary(bytes: [UInt8](data), mapping: mapping, source: dictionaryPath)
                 }

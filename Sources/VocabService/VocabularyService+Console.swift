@@ -52,10 +52,12 @@ extension VocabularyService {
             }
             contexts.append((code.identifier, selection, context))
         }
+        // Pasted terms are cached under the user with a stamp made from them, worked out once for every language.
+        let pastedStamp = body.terms.map(Self.stamp(ofPasted:))
         var cells: [ComparisonReport.Cell] = []
         for (code, selection, context) in contexts {
             let preparer = context.preparer
-            let planner = preparer.phonetics.pronouncer.flatMap { try? locales.directory.phoneData()?.hints(for: $0.language) }
+            let planner = try? locales.directory.recognizerHints(for: preparer)
             let view: ComparisonReport.Cell.QueryView
             do { view = .init(try preparer.normalizer.normalize(body.query, in: preparer.profile), preparer: preparer) } catch {
                 throw Problem.invalid("query", "\(error)")
@@ -63,17 +65,11 @@ extension VocabularyService {
             do {
                 if let parameter = body.parameter {
                     let resolver = try locales.appResolver(parameter: parameter, locale: selection.used, preparer: preparer)
-                    let items = try? locales.directory.appVocabularyItems(for: parameter, locale: selection.used)
-                    let hinted = items.flatMap { items in
-                        planner?.prompted(items.flatMap { item in
-                            item.synonyms.map { RecognizerHints.Term(text: $0.phrase, pronunciation: $0.pronunciation) }
-                        })
-                    }
                     cells.append(.init(language: code, locale: LocaleSelectionReport(selection), query: view,
                                        result: try resolver.resolve(body.query), resolver: resolver, preparer: preparer,
-                                       hinted: hinted))
+                                       hinted: planner?.prompted(resolver.hintTerms)))
                 } else {
-                    let index = try await comparedIndex(body, user: user, context: context)
+                    let index = try await comparedIndex(body, pastedStamp: pastedStamp, user: user, context: context)
                     let resolver = Resolver(index: index)
                     cells.append(.init(language: code, locale: LocaleSelectionReport(selection), query: view,
                                        result: try resolver.resolve(body.query), resolver: resolver, preparer: preparer,
@@ -87,22 +83,12 @@ extension VocabularyService {
     }
 
     /// The index a comparison resolves against in one language: the user's stored set (cached as resolving
-    /// caches it), or pasted terms (cached under the user with a stamp made from the terms, so pasting the
-    /// same list again, or comparing another phrase, does not rebuild).
-    private func comparedIndex(_ body: CompareBody, user: UserID, context: LanguageContext) async throws -> VocabularyIndex {
-        if let terms = body.terms {
-            var hash = FNV1a()
-            for term in terms {
-                hash.combine(Array(term.phrase.utf8))
-                hash.combine(0)
-                hash.combine(Array((term.identifier ?? "").utf8))
-                hash.combine(1)
-                hash.combine(Array((term.pronunciationHint ?? "").utf8))
-                hash.combine(2)
-            }
-            // Negative: a stored set's stamps are positive, so the two never share a key.
-            let stamp = -Int64(bitPattern: hash.value & (UInt64(Int64.max) >> 1)) - 1
-            let key = IndexCache.Key(user: user, type: .contactName, changeStamp: stamp,
+    /// caches it), or pasted terms (cached under the user with `pastedStamp`, so pasting the same list again, or
+    /// comparing another phrase, does not rebuild).
+    private func comparedIndex(_ body: CompareBody, pastedStamp: Int64?, user: UserID,
+                               context: LanguageContext) async throws -> VocabularyIndex {
+        if let terms = body.terms, let pastedStamp {
+            let key = IndexCache.Key(user: user, type: .contactName, changeStamp: pastedStamp,
                                      language: context.preparer.profile.language.identifier,
                                      dataFingerprint: context.dataFingerprint)
             let (index, _) = try await cache.index(for: key) {
@@ -112,11 +98,23 @@ extension VocabularyService {
             return index
         }
         let type = try Self.type(body.type ?? VocabularyStringType.contactName.rawValue, field: "type")
-        let (stamp, _) = try await hotState.resolutionState(for: .init(user: user, type: type)) {
-            try await store.resolutionState(for: user, type: type)
-        }
-        guard let stamp else { throw Problem(.notFound, "the user has no \(type) vocabulary", field: "type") }
+        let (stamp, _) = try await storedState(of: user, type: type)
         return try await index(of: user, type: type, stamp: stamp, context: context)
+    }
+
+    /// A stamp for pasted terms, made from their phrases, identifiers and hints: negative, since a stored set's
+    /// stamps are positive, so the two never share a cache key.
+    static func stamp(ofPasted terms: [VocabularyTerm]) -> Int64 {
+        var hash = FNV1a()
+        for term in terms {
+            hash.combine(Array(term.phrase.utf8))
+            hash.combine(0)
+            hash.combine(Array((term.identifier ?? "").utf8))
+            hash.combine(1)
+            hash.combine(Array((term.pronunciationHint ?? "").utf8))
+            hash.combine(2)
+        }
+        return -Int64(bitPattern: hash.value & (UInt64(Int64.max) >> 1)) - 1
     }
 
     // MARK: Speech

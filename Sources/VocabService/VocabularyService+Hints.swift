@@ -14,14 +14,10 @@ extension VocabularyService {
         let format = try Self.hintFormat(format)
         let budget = try Self.hintBudget(budget, format: format)
         let explain = try Self.flag(explain, field: "explain")
-        let (stamp, stored) = try await hotState.resolutionState(for: .init(user: user, type: type)) {
-            try await store.resolutionState(for: user, type: type)
-        }
-        guard let stamp else { throw Problem(.notFound, "the user has no \(type) vocabulary", field: "type") }
+        let (stamp, stored) = try await storedState(of: user, type: type)
         let request = try locales.request(given: language, field: "language", stored: stored, user: user)
         let (_, context) = try locales.context(for: request)
-        guard let spoken = context.preparer.phonetics.pronouncer?.language,
-              let planner = try? locales.directory.phoneData()?.hints(for: spoken) else {
+        guard let planner = try? locales.directory.recognizerHints(for: context.preparer) else {
             throw Problem(.serviceUnavailable, "this server's locales folder has no phone data or no "
                 + "shared/\(LocaleDirectory.hintModelFileName); hints need both")
         }
@@ -42,7 +38,7 @@ extension VocabularyService {
         guard let given else { return format.defaultBudget }
         guard let budget = Int(given), (1...RecognizerHints.Format.maximumBudget).contains(budget) else {
             throw Problem.invalid("budget", "'\(given)' is not a budget; expected a whole number from 1 to "
-                + "\(RecognizerHints.Format.maximumBudget) (\(format == .prompt ? "tokens; Whisper's prompt holds 223" : format == .phrases ? "phrases" : "entries"))")
+                + "\(RecognizerHints.Format.maximumBudget) (\(format.budgetUnit))")
         }
         return budget
     }

@@ -26,7 +26,7 @@ public final class VocabularyService: Sendable {
     public let metrics: ServiceMetrics
     let adminToken: AdminToken
     private let persisted: PersistedIndexes?
-    let hotState: HotStateCache
+    private let hotState: HotStateCache
     private let logger: Logger
     /// The voices of the speech endpoint (`nil` without espeak-ng: the endpoint answers 503).
     let speechSynthesizer: ESpeakSynthesizer?
@@ -158,10 +158,7 @@ public final class VocabularyService: Sendable {
                                   "\(error.subject) \(error.problem)")
         }
         let started = ContinuousClock.now
-        let (stamp, stored) = try await hotState.resolutionState(for: .init(user: user, type: type)) {
-            try await store.resolutionState(for: user, type: type)
-        }
-        guard let stamp else { throw Problem(.notFound, "the user has no \(type) vocabulary", field: "type") }
+        let (stamp, stored) = try await storedState(of: user, type: type)
         let request = try locales.request(given: body.language, field: "language", stored: stored, user: user)
         let (selection, context) = try locales.context(for: request)
         let index = try await index(of: user, type: type, stamp: stamp, context: context)
@@ -176,6 +173,17 @@ public final class VocabularyService: Sendable {
                              alternativesModel: index.preparer.phonetics.alternatives) {
             resolver.phoneExplanation(of: $0, in: result)
         }
+    }
+
+    /// A set's change stamp and its user's stored language, trusted from memory for ``ServiceConfiguration/stampLifetime``.
+    ///
+    /// - Throws: ``Problem`` 404 naming `type` when the user has no such set.
+    func storedState(of user: UserID, type: VocabularyStringType) async throws -> (stamp: Int64, language: String?) {
+        let (stamp, language) = try await hotState.resolutionState(for: .init(user: user, type: type)) {
+            try await store.resolutionState(for: user, type: type)
+        }
+        guard let stamp else { throw Problem(.notFound, "the user has no \(type) vocabulary", field: "type") }
+        return (stamp, language)
     }
 
     /// The index of a set at a stamp: from the cache, else loaded from disk, else built (once).

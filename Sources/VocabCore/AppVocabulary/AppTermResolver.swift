@@ -38,6 +38,8 @@ public struct AppTermResolver: Sendable {
 
     private let entries: [Entry]
     private let resolver: Resolver
+    /// The items' synonyms as recognizer hints take them, in file order (``RecognizerHints/Term/terms(of:)``).
+    public let hintTerms: [RecognizerHints.Term]
 
     /// Indexes the items of a parameter.
     ///
@@ -66,6 +68,7 @@ public struct AppTermResolver: Sendable {
         }
         self.entries = entries
         resolver = Resolver(index: index, policy: policy)
+        hintTerms = RecognizerHints.Term.terms(of: items)
     }
 
     /// Resolves a query to items.

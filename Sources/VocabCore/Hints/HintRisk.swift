@@ -73,11 +73,7 @@ public struct HintRisk: Sendable {
         let language = pronouncer.language
         let letters = Array(word.unicodeScalars.filter { $0.properties.isAlphabetic })
         guard !letters.isEmpty else { return Array(repeating: 0, count: names.count) }
-        var unknown = 0.0
-        if language == "en", let dictionary = pronouncer.dictionary {
-            unknown = dictionary.pronunciations(of: word).isEmpty
-                && dictionary.pronunciations(of: Pronouncer.withoutAccents(word)).isEmpty ? 1 : 0
-        }
+        let unknown = language == "en" && pronouncer.dictionary != nil && pronouncer.dictionaryEntry(of: word) == nil ? 1.0 : 0
         let accented = letters.contains { $0.value >= 0x80 } ? 1.0 : 0
         let cued = OriginCues.ranked([pronouncer.origins.cuedLanguages(of: word)])
         let foreign = cued.first.map { $0 != language && pronouncer.rules[$0] != nil } ?? false

@@ -33,6 +33,15 @@ public struct RecognizerHints: Sendable {
 
         /// The largest budget accepted.
         public static let maximumBudget = 100_000
+
+        /// What the budget counts, for messages: `tokens; Whisper's prompt holds 223`, `phrases`, `entries`.
+        public var budgetUnit: String {
+            switch self {
+            case .prompt: "tokens; Whisper's prompt holds \(defaultBudget)"
+            case .phrases: "phrases"
+            case .lexicon: "entries"
+            }
+        }
     }
 
     /// A term to hint, in the user's order.
@@ -44,6 +53,11 @@ public struct RecognizerHints: Sendable {
         public init(text: String, pronunciation: String? = nil) {
             self.text = text
             self.pronunciation = pronunciation
+        }
+
+        /// An app vocabulary parameter's terms: every synonym's phrase with its pronunciation hint, in file order.
+        public static func terms(of items: [AppVocabulary.Item]) -> [Term] {
+            items.flatMap { item in item.synonyms.map { Term(text: $0.phrase, pronunciation: $0.pronunciation) } }
         }
     }
 
@@ -112,7 +126,12 @@ public struct RecognizerHints: Sendable {
     /// The words of a term as a recognizer's vocabulary writes them: lowercase, split at spaces and hyphens,
     /// accents and apostrophes kept.
     public static func words(of text: String) -> [String] {
-        text.lowercased().split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "," || $0 == "." }).map(String.init)
+        text.lowercased().split(whereSeparator: isSeparator).map(String.init)
+    }
+
+    /// What separates a term's words: spaces, hyphens, commas and full stops.
+    static func isSeparator(_ character: Character) -> Bool {
+        character == " " || character == "-" || character == "," || character == "."
     }
 
     /// Plans the hints.
@@ -271,7 +290,7 @@ public struct RecognizerHints: Sendable {
 
     /// The words as the term spells them (its capitals and accents), for a prompt.
     static func spelling(of words: [String], in text: String) -> String {
-        let original = text.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "," || $0 == "." }).map(String.init)
+        let original = text.split(whereSeparator: isSeparator).map(String.init)
         return words.map { word in original.first { $0.lowercased() == word } ?? word }.joined(separator: " ")
     }
 

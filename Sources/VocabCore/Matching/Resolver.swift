@@ -59,13 +59,6 @@ public struct Resolver: Sendable {
         guard let match = candidate.phones, let query = heard, let matcher = index.phoneMatcher,
               let inventory = index.preparer.phonetics.pronouncer?.inventory else { return nil }
         let steps = matcher.steps(query: query.phones, filler: query.filler, match: match)
-        let written = steps.map { step -> String in
-            switch step {
-            case .pair(let a, let b, _): a == b ? inventory.write([a]) : inventory.write([a]) + ">" + inventory.write([b])
-            case .extraInQuery(let a, _, let isFiller): (isFiller ? "(+" : "+") + inventory.write([a]) + (isFiller ? ")" : "")
-            case .missingFromQuery(let b, _): "-" + inventory.write([b])
-            }
-        }
         let aligned = steps.map { step -> PhoneExplanation.AlignedPhone in
             switch step {
             case .pair(let a, let b, let cost):
@@ -78,7 +71,7 @@ public struct Resolver: Sendable {
         }
         return PhoneExplanation(query: inventory.write(query.phones), term: inventory.write(matcher.variantPhones(of: match)),
                                 language: match.language, similarity: match.similarity, weakestWord: match.weakestWord,
-                                steps: written.joined(separator: " "), alignment: aligned)
+                                steps: aligned.map(\.written).joined(separator: " "), alignment: aligned)
     }
 
     private static func rounded(_ cost: Float) -> Double { (Double(cost) * 100).rounded() / 100 }
@@ -112,6 +105,16 @@ public struct Resolver: Sendable {
             public let cost: Double
             /// Whether the query's phone belongs to a filler word ("the", "and").
             public let filler: Bool
+
+            /// The step as ``PhoneExplanation/steps`` writes it: `a`, `a>b`, `+a` (`(+a)` in a filler word), `-b`.
+            var written: String {
+                switch (query, term) {
+                case let (a?, b?): a == b ? a : "\(a)>\(b)"
+                case let (a?, nil): filler ? "(+\(a))" : "+\(a)"
+                case let (nil, b?): "-\(b)"
+                case (nil, nil): ""
+                }
+            }
         }
     }
 

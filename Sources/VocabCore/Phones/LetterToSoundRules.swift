@@ -174,13 +174,12 @@ public struct LetterToSoundRules: Sendable {
         phones.reserveCapacity(letters.count + 2)
         var position = 0
         while position < letters.count {
-            var read = 1
-            for rule in candidates(letters[position]) where matches(rule, letters, at: position) {
-                for phone in rule.phones where phones.last != phone { phones.append(phone) }
-                read = rule.spelling.count
-                break
+            guard let rule = rule(at: position, in: letters) else {
+                position += 1
+                continue
             }
-            position += read
+            for phone in rule.phones where phones.last != phone { phones.append(phone) }
+            position += rule.spelling.count
         }
         return phones
     }
@@ -196,19 +195,21 @@ public struct LetterToSoundRules: Sendable {
         var steps: [(letters: String, phones: [Phone], line: Int?)] = []
         var position = 0
         while position < letters.count {
-            var read = 1
-            var applied: Rule?
-            for rule in candidates(letters[position]) where matches(rule, letters, at: position) {
-                applied = rule
-                read = rule.spelling.count
-                break
-            }
+            let applied = rule(at: position, in: letters)
+            let read = applied?.spelling.count ?? 1
             var text = String.UnicodeScalarView()
             for scalar in letters[position..<position + read] { text.append(Unicode.Scalar(scalar) ?? "?") }
             steps.append((String(text), applied?.phones ?? [], applied?.line))
             position += read
         }
         return steps
+    }
+
+    /// The rule that reads the letters at a position: the longest spelling whose context holds (for equal
+    /// lengths, the first in the file); `nil` when none does.
+    @inline(__always)
+    private func rule(at position: Int, in letters: [UInt32]) -> Rule? {
+        candidates(letters[position]).first { matches($0, letters, at: position) }
     }
 
     @inline(__always)

@@ -47,14 +47,19 @@ public struct Pronouncer: Sendable {
     /// An accented spelling the dictionary lacks is looked up without its accents (an English listener says
     /// "Chloé" as the dictionary's "chloe").
     public func phones(of word: String, in language: String) -> [Phone] {
-        if language == "en", let dictionary {
-            if let known = dictionary.pronunciations(of: word).first { return known }
-            if !word.utf8.allSatisfy({ $0 < 0x80 }), let known = dictionary.pronunciations(of: Self.withoutAccents(word)).first {
-                return known
-            }
-        }
+        if language == "en", let known = dictionaryEntry(of: word) { return known.phones }
         guard let reader = rules[language] ?? rules["latin"] else { return [] }
         return reader.phones(of: word)
+    }
+
+    /// The dictionary's first pronunciation of a word, and the spelling it was found under: the word, else (when
+    /// it is accented) the word without its accents.
+    func dictionaryEntry(of word: String) -> (spelling: String, phones: [Phone])? {
+        guard let dictionary else { return nil }
+        if let known = dictionary.pronunciations(of: word).first { return (word, known) }
+        guard !word.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        let plain = Self.withoutAccents(word)
+        return dictionary.pronunciations(of: plain).first.map { (plain, $0) }
     }
 
     /// A word with its combining marks dropped (`chloé` → `chloe`; other letters kept).

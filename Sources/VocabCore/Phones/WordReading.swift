@@ -35,13 +35,9 @@ extension Pronouncer {
     ///
     /// - Parameter word: Lowercase, accents kept.
     public func reading(of word: String, in language: String) -> WordReading? {
-        if language == "en", let dictionary {
-            for spelling in [word, Self.withoutAccents(word)] {
-                if let known = dictionary.pronunciations(of: spelling).first {
-                    return WordReading(word: word, language: language, phones: inventory.write(known), source: "dictionary",
-                                       file: dictionary.source, entry: dictionary.entryLine(of: spelling), rules: nil)
-                }
-            }
+        if language == "en", let dictionary, let known = dictionaryEntry(of: word) {
+            return WordReading(word: word, language: language, phones: inventory.write(known.phones), source: "dictionary",
+                               file: dictionary.source, entry: dictionary.entryLine(of: known.spelling), rules: nil)
         }
         let code = rules[language] == nil ? "latin" : language
         guard let reader = rules[code] else { return nil }

@@ -99,13 +99,11 @@ struct Compare: AsyncParsableCommand {
             func view(_ query: String) throws -> ComparisonReport.Cell.QueryView {
                 .init(try preparer.normalizer.normalize(query, in: preparer.profile), preparer: preparer)
             }
-            let planner = preparer.phonetics.pronouncer.flatMap { try? directory.phoneData()?.hints(for: $0.language) }
+            let planner = try directory.recognizerHints(for: preparer)
             if let parameter {
                 let items = try AppVocabularySource.items(for: parameter, locale: context.selection.used, in: directory)
                 let resolver = try AppTermResolver(items: items, preparer: preparer)
-                let hinted = planner?.prompted(items.flatMap { item in
-                    item.synonyms.map { RecognizerHints.Term(text: $0.phrase, pronunciation: $0.pronunciation) }
-                })
+                let hinted = planner?.prompted(resolver.hintTerms)
                 columns.append((code, context, { query in
                     ComparisonReport.Cell(language: code.identifier, locale: locale, query: try view(query),
                                           result: try resolver.resolve(query), resolver: resolver, preparer: preparer,

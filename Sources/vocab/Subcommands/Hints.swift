@@ -71,7 +71,7 @@ struct Hints: AsyncParsableCommand {
         if let budget {
             guard (1...RecognizerHints.Format.maximumBudget).contains(budget) else {
                 throw ValidationError("--budget \(budget) is out of range; give 1 to \(RecognizerHints.Format.maximumBudget) "
-                    + "(\(parsed == .prompt ? "tokens; Whisper's prompt holds 223" : parsed == .phrases ? "phrases" : "entries"))")
+                    + "(\(parsed.budgetUnit))")
             }
         }
         if parsed != .lexicon && (grammar != nil || keywords != nil) {
@@ -116,12 +116,9 @@ struct Hints: AsyncParsableCommand {
         let context = try LanguageContext(request: try languageOptions.request(userSetting: stored), directory: directory)
         if let parameter {
             let items = try AppVocabularySource.items(for: parameter, locale: context.selection.used, in: directory)
-            terms = items.flatMap { item in
-                item.synonyms.map { RecognizerHints.Term(text: $0.phrase, pronunciation: $0.pronunciation) }
-            }
+            terms = RecognizerHints.Term.terms(of: items)
         }
-        guard let language = context.preparer.phonetics.pronouncer?.language,
-              let planner = try directory.phoneData()?.hints(for: language) else {
+        guard let planner = try directory.recognizerHints(for: context.preparer) else {
             throw CommandFailure(description: "the locales folder \(directory.url.path) has no phone data or no "
                 + "shared/\(LocaleDirectory.hintModelFileName); hints need both")
         }
@@ -135,7 +132,7 @@ struct Hints: AsyncParsableCommand {
             print(Self.text(of: plan, explain: explain))
         }
         StandardError.print("\(plan.included) of \(plan.considered) term\(plan.considered == 1 ? "" : "s") considered "
-            + "(\(terms.count) in all) in \(language); \(plan.used) of \(plan.budget) "
+            + "(\(terms.count) in all) in \(plan.language); \(plan.used) of \(plan.budget) "
             + (format == .prompt ? "tokens (\(plan.tokenizer ?? ""))" : format == .phrases ? "phrases" : "entries"))
     }
 
