@@ -25,18 +25,7 @@ struct Hints: AsyncParsableCommand {
 
     @OptionGroup var languageOptions: LanguageOptions
 
-    @Option(name: .long, help: ArgumentHelp("A user whose stored vocabulary (and language) to use.", valueName: "id"))
-    var user: String?
-
-    @Option(name: .long, help: ArgumentHelp("The string type of the user's vocabulary (default: contactName).",
-                                            valueName: "type"))
-    var type: String?
-
-    @Option(name: .long, help: ArgumentHelp("A vocabulary file instead of a stored set.", valueName: "file"))
-    var vocabulary: String?
-
-    @Option(name: .long, help: ArgumentHelp("The locale's app vocabulary for this intent parameter.", valueName: "parameter"))
-    var parameter: String?
+    @OptionGroup var choice: VocabularyChoice
 
     @OptionGroup var storeOptions: UserStoreOptions
 
@@ -62,11 +51,6 @@ struct Hints: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
-        if [user != nil, vocabulary != nil, parameter != nil].filter({ $0 }).count != 1 {
-            throw ValidationError("give one of --user (with --type), --vocabulary or --parameter")
-        }
-        if let user { try UserOptions.validateUser(user) }
-        if let type { _ = try TypeArgument.parse(type) }
         let parsed = try Self.format(format)
         if let budget {
             guard (1...RecognizerHints.Format.maximumBudget).contains(budget) else {
@@ -100,11 +84,11 @@ struct Hints: AsyncParsableCommand {
         }
         var terms: [RecognizerHints.Term] = []
         var stored: (code: String, user: String)?
-        if let vocabulary {
+        if let vocabulary = choice.vocabulary {
             terms = try VocabularySource.terms(fromFile: vocabulary).map { RecognizerHints.Term(text: $0) }
-        } else if let user {
+        } else if let user = choice.user {
             let id = try UserID(validating: user)
-            let type = try TypeArgument.parse(type ?? VocabularyStringType.contactName.rawValue)
+            let type = try TypeArgument.parse(choice.type ?? VocabularyStringType.contactName.rawValue)
             guard let opened = try await storeOptions.open(for: .readExisting) else {
                 throw CommandFailure(description: "no vocabulary store")
             }
@@ -114,7 +98,7 @@ struct Hints: AsyncParsableCommand {
             stored = try await opened.store.language(for: id).map { (code: $0, user: id.rawValue) }
         }
         let context = try LanguageContext(request: try languageOptions.request(userSetting: stored), directory: directory)
-        if let parameter {
+        if let parameter = choice.parameter {
             let items = try AppVocabularySource.items(for: parameter, locale: context.selection.used, in: directory)
             terms = RecognizerHints.Term.terms(of: items)
         }

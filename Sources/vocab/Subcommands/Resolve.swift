@@ -22,20 +22,7 @@ struct Resolve: AsyncParsableCommand {
 
     @OptionGroup var languageOptions: LanguageOptions
 
-    @Option(name: .long, help: ArgumentHelp("A user whose stored vocabulary (and language) to use.", valueName: "id"))
-    var user: String?
-
-    @Option(name: .long, help: ArgumentHelp("The string type of the user's vocabulary (default: contactName).",
-                                            valueName: "type"))
-    var type: String?
-
-    @Option(name: .long, help: ArgumentHelp("A vocabulary file instead of a stored set.", valueName: "file"))
-    var vocabulary: String?
-
-    @Option(name: .long, help: ArgumentHelp(
-        "Resolve against the locale's app vocabulary for this intent parameter, e.g. INStartWorkoutIntent.workoutName.",
-        valueName: "parameter"))
-    var parameter: String?
+    @OptionGroup var choice: VocabularyChoice
 
     @OptionGroup var storeOptions: UserStoreOptions
 
@@ -51,20 +38,14 @@ struct Resolve: AsyncParsableCommand {
     var query: [String] = []
 
     func validate() throws {
-        if [user != nil, vocabulary != nil, parameter != nil].filter({ $0 }).count != 1 {
-            throw ValidationError("give one of --user (with --type), --vocabulary or --parameter")
-        }
-        if let user { try UserOptions.validateUser(user) }
-        if let type { _ = try TypeArgument.parse(type) }
-        if vocabulary != nil && type != nil { throw ValidationError("--type applies to --user, not to --vocabulary") }
         try TextArgument.validate(query.joined(separator: " "), name: "<query>")
-        if parameter != nil && (!alternativesInput.alternative.isEmpty || alternativesInput.alternativesFile != nil) {
+        if choice.parameter != nil && (!alternativesInput.alternative.isEmpty || alternativesInput.alternativesFile != nil) {
             throw ValidationError("--alternative and --alternatives apply to --user or --vocabulary, not to --parameter")
         }
     }
 
     func run() async throws {
-        if let parameter { return try resolveAppTerm(parameter) }
+        if let parameter = choice.parameter { return try resolveAppTerm(parameter) }
         let text = query.joined(separator: " ")
         let alternatives = try alternativesInput.hypotheses()
         do {
@@ -75,7 +56,7 @@ struct Resolve: AsyncParsableCommand {
         let directory = try languageOptions.directory()
         let index: VocabularyIndex
         let context: LanguageContext
-        if let vocabulary {
+        if let vocabulary = choice.vocabulary {
             let terms = try VocabularySource.terms(fromFile: vocabulary)
             context = try LanguageContext(request: try languageOptions.request(), directory: directory)
             index = try IndexBuild.index(of: terms, preparer: context.preparer, source: vocabulary)
@@ -100,8 +81,8 @@ struct Resolve: AsyncParsableCommand {
     /// The index of the user's stored set: loaded from beside the store when a current one was kept
     /// (``PersistedIndexes``), else built from the set and kept for the next call.
     private func storedIndex(directory: LocaleDirectory) async throws -> (VocabularyIndex, LanguageContext) {
-        let id = try UserID(validating: user ?? "")
-        let type = try TypeArgument.parse(type ?? VocabularyStringType.contactName.rawValue)
+        let id = try UserID(validating: choice.user ?? "")
+        let type = try TypeArgument.parse(choice.type ?? VocabularyStringType.contactName.rawValue)
         guard let opened = try await storeOptions.open(for: .readExisting) else {
             throw CommandFailure(description: "no vocabulary store")
         }
