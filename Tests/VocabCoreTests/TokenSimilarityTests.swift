@@ -15,6 +15,36 @@ private func token(_ text: String, keys: [String] = [], role: NameToken.Role = .
         #expect(TokenSimilarity.editDistance(Array(b.utf8), Array(a.utf8)) == expected)
     }
 
+    @Test("The bit-vector distance equals the table's on every pair of short words over a small alphabet, and on long ones")
+    func bitVectorMatchesTable() {
+        // Every word of up to four letters over {a, b, c} against every other: transpositions, repeats and
+        // empty words all occur.
+        var words: [[UInt8]] = [[]]
+        var frontier: [[UInt8]] = [[]]
+        for _ in 1...4 {
+            frontier = frontier.flatMap { word in [UInt8(ascii: "a"), UInt8(ascii: "b"), UInt8(ascii: "c")].map { word + [$0] } }
+            words += frontier
+        }
+        var mismatches = 0
+        for a in words {
+            for b in words where TokenSimilarity.editDistance(a, b) != TokenSimilarity.editDistanceByTable(a, b) {
+                mismatches += 1
+            }
+        }
+        #expect(mismatches == 0)
+        // Pseudo-random words of 1 to 70 bytes (past 64 the table answers), from a fixed seed.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<2_000 {
+            let a = (0..<(1 + next(70))).map { _ in UInt8(97 + next(4)) }
+            let b = (0..<(1 + next(70))).map { _ in UInt8(97 + next(4)) }
+            #expect(TokenSimilarity.editDistance(a, b) == TokenSimilarity.editDistanceByTable(a, b))
+        }
+    }
+
     @Test("The same spelling scores 1")
     func exact() {
         #expect(TokenSimilarity.score(token("bobo"), token("bobo"), nicknames: NicknameTable()) == (1, .exact))

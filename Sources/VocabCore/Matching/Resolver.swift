@@ -124,6 +124,8 @@ public struct Resolver: Sendable {
         public let phones: [Phone]
         /// Whether each phone belongs to a filler word.
         public let filler: [Bool]
+        /// The same, made ready once for every alignment of the resolution.
+        let prepared: PhoneAligner.PreparedQuery
     }
 
     /// Resolves a query.
@@ -173,9 +175,9 @@ public struct Resolver: Sendable {
             return Result(resolution: policy.decide(words), queryTokens: queryTokens, ranked: words)
         }
         let (phones, filler) = pronouncer.queryPhones(reading.words.map(\.spelling))
-        let hearing = PhoneQuery(phones: phones, filler: filler)
+        let hearing = PhoneQuery(phones: phones, filler: filler, prepared: matcher.prepare(query: phones, filler: filler))
         // 1. Gather: the phone postings only when the words leave a doubt (``isSettledByWords``).
-        let matches = Self.isSettledByWords(words) ? [] : matcher.matches(query: phones, filler: filler)
+        let matches = Self.isSettledByWords(words) ? [] : matcher.matches(hearing.prepared)
         let gathered = Self.gather(words, matches, index: index)
         // 2. Score.
         let scored = score(gathered, queryTokens: queryTokens, hearing: hearing, matcher: matcher,
@@ -253,9 +255,9 @@ public struct Resolver: Sendable {
         for position in best.indices {
             let candidate = best[position]
             if candidate.phones == nil || candidate.phones?.weakestQueryWord == nil {
-                let heard = matcher.match(query: hearing.phones, filler: hearing.filler, term: candidate.rank)
+                let heard = matcher.match(hearing.prepared, term: candidate.rank)
                 if let heard, heard.score >= (candidate.phones?.score ?? 0) { best[position] = candidate.hearing(heard) }
-                else if let known = candidate.phones { best[position] = candidate.hearing(matcher.detailed(known, query: hearing.phones, filler: hearing.filler)) }
+                else if let known = candidate.phones { best[position] = candidate.hearing(matcher.detailed(known, prepared: hearing.prepared)) }
             }
         }
         // The query's words that are, as written, words of the list: one of them missing from a candidate is
@@ -268,7 +270,9 @@ public struct Resolver: Sendable {
         let wordScores = best.map(wordScore)
         let phoneScores = best.map { $0.phones?.score ?? 0 }
         func bestOther(_ values: [Double], _ position: Int) -> Double {
-            values.indices.filter { $0 != position }.map { values[$0] }.max() ?? 0
+            var best: Double?
+            for (other, value) in values.enumerated() where other != position { best = max(best ?? value, value) }
+            return best ?? 0
         }
         for position in best.indices {
             let candidate = best[position]
@@ -284,7 +288,7 @@ public struct Resolver: Sendable {
                 inputs.phoneSimilarity = heard.similarity
                 inputs.phoneScore = heard.score
                 inputs.phoneWeakest = heard.weakestWord ?? heard.similarity
-                inputs.phoneQueryWeakest = matcher.weakestQueryWord(of: heard, query: hearing.phones, filler: hearing.filler)
+                inputs.phoneQueryWeakest = matcher.weakestQueryWord(of: heard, query: hearing.prepared)
                 inputs.phoneCoverage = heard.coverage
                 if let strongest = heard.strongestWord, let weakest = heard.weakestWord { inputs.phoneSpread = strongest - weakest }
                 inputs.termPhones = matcher.variantPhones(of: heard).filter { $0 != .boundary }.count

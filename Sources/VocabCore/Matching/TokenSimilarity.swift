@@ -51,8 +51,49 @@ public enum TokenSimilarity {
     /// The optimal string alignment distance: insertions, deletions, substitutions and adjacent
     /// transpositions, each costing one.
     ///
-    /// - Complexity: O(*m*·*n*) time; the three rows live on the stack for names (no allocation).
+    /// - Complexity: when `a` has at most 64 bytes, O(*n*) word operations (Hyyrö's bit-vector algorithm with
+    ///   transpositions) plus O(*m*·*n*) byte comparisons; else the table's O(*m*·*n*)
+    ///   (``editDistanceByTable(_:_:)``).
     public static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        guard a.count <= 64 else { return editDistanceByTable(a, b) }
+        // Hyyrö (2003), "A bit-vector algorithm for computing Levenshtein and Damerau edit distances": one bit
+        // per byte of `a` for the vertical differences of the DP column, one column per byte of `b`.
+        return a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                var positive: UInt64 = ~0
+                var negative: UInt64 = 0
+                var diagonal: UInt64 = 0
+                var previousMatches: UInt64 = 0
+                var distance = a.count
+                let last: UInt64 = 1 << UInt64(a.count - 1)
+                for byte in b {
+                    // Where this byte occurs in `a` (names are short: a scan costs less than a table to clear).
+                    var here: UInt64 = 0
+                    for position in 0..<a.count where a[position] == byte { here |= 1 << UInt64(position) }
+                    let transposed = ((~diagonal & here) << 1) & previousMatches
+                    diagonal = ((((here & positive) &+ positive) ^ positive) | here | negative) | transposed
+                    var horizontalPositive = negative | ~(diagonal | positive)
+                    var horizontalNegative = diagonal & positive
+                    if horizontalPositive & last != 0 { distance += 1 }
+                    if horizontalNegative & last != 0 { distance -= 1 }
+                    horizontalPositive = (horizontalPositive << 1) | 1
+                    horizontalNegative <<= 1
+                    positive = horizontalNegative | ~(diagonal | horizontalPositive)
+                    negative = horizontalPositive & diagonal
+                    previousMatches = here
+                }
+                return distance
+            }
+        }
+    }
+
+    /// ``editDistance(_:_:)`` by the dynamic-programming table: three rows on the stack for names (no
+    /// allocation). The reference the bit-vector form is tested against, and the form for long words.
+    ///
+    /// - Complexity: O(*m*·*n*) time.
+    public static func editDistanceByTable(_ a: [UInt8], _ b: [UInt8]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         let n = b.count

@@ -20,37 +20,103 @@ public struct PhoneAligner: Sendable {
     ///   - filler: For each query phone, whether it belongs to a filler word.
     ///   - term: The term's phones (boundaries allowed; ignored).
     public func similarity(query: [Phone], filler: [Bool], term: ArraySlice<Phone>) -> Float {
-        costs.withTables { tables in
-            withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * (term.count + 1)) { buffer in
-                var previous = UnsafeMutableBufferPointer(rebasing: buffer[0..<(term.count + 1)])
-                var current = UnsafeMutableBufferPointer(rebasing: buffer[(term.count + 1)...])
+        let prepared = prepare(query: query, filler: filler)
+        let codes = Self.spokenCodes(term)
+        return codes.withUnsafeBufferPointer { similarity(prepared, term: $0) }
+    }
+
+    /// The codes of a phone string's phones, word boundaries dropped (what the alignments read).
+    static func spokenCodes(_ phones: some Sequence<Phone>) -> [UInt8] {
+        phones.compactMap { $0 == .boundary ? nil : $0.code }
+    }
+
+    /// A query's phones made ready for many alignments: the codes of its phones (boundaries dropped), what
+    /// leaving each out costs (``fillerCost`` in a filler word), and its weight (filler words weigh nothing).
+    public struct PreparedQuery: Sendable {
+        /// The query's phone codes, boundaries dropped.
+        let codes: [UInt8]
+        /// The codes of the phones outside filler words (what the phone index's keys are read from).
+        let saidCodes: [UInt8]
+        /// What leaving each of those phones out of an alignment costs.
+        let skips: [Float]
+        /// Whether each of those phones belongs to a filler word.
+        let isFiller: [Bool]
+        /// The sum of the weights of the phones outside filler words.
+        let weight: Float
+        /// The word each of those phones belongs to.
+        let wordOf: [Int]
+        /// What each word weighs (filler words too).
+        let wordWeights: [Float]
+        /// Whether each word is a filler word.
+        let isFillerWord: [Bool]
+    }
+
+    /// Prepares a query's phones once for the alignments of one resolution.
+    public func prepare(query: [Phone], filler: [Bool]) -> PreparedQuery {
+        var codes: [UInt8] = []
+        var skips: [Float] = []
+        var isFiller: [Bool] = []
+        codes.reserveCapacity(query.count)
+        skips.reserveCapacity(query.count)
+        isFiller.reserveCapacity(query.count)
+        var weight: Float = 0
+        var wordOf: [Int] = []
+        var wordWeights: [Float] = []
+        var isFillerWord: [Bool] = []
+        var startsWord = true
+        for (position, phone) in query.enumerated() {
+            if phone == .boundary { startsWord = true; continue }
+            if startsWord { wordWeights.append(0); isFillerWord.append(filler[position]); startsWord = false }
+            codes.append(phone.code)
+            isFiller.append(filler[position])
+            skips.append(filler[position] ? Self.fillerCost : costs.addition(phone))
+            if !filler[position] { weight += costs.indel(phone) }
+            wordOf.append(wordWeights.count - 1)
+            wordWeights[wordWeights.count - 1] += costs.indel(phone)
+        }
+        let saidCodes = codes.indices.filter { !isFiller[$0] }.map { codes[$0] }
+        return PreparedQuery(codes: codes, saidCodes: saidCodes, skips: skips, isFiller: isFiller, weight: weight, wordOf: wordOf,
+                             wordWeights: wordWeights, isFillerWord: isFillerWord)
+    }
+
+    /// ``similarity(query:filler:term:)`` of a prepared query and a term's phone codes (no boundaries): two
+    /// rows of the cost table on the stack, the term's drop costs gathered once.
+    func similarity(_ query: PreparedQuery, term: UnsafeBufferPointer<UInt8>) -> Float {
+        let columns = term.count
+        return costs.withTables { tables in
+            withUnsafeTemporaryAllocation(of: Float.self, capacity: 3 * (columns + 1)) { buffer in
+                let base = buffer.baseAddress!
+                var previous = base
+                var current = base + (columns + 1)
+                let drops = base + 2 * (columns + 1)
                 previous[0] = 0
                 var termWeight: Float = 0
-                var columns = 1
-                for phone in term where phone != .boundary {
-                    termWeight += tables.weights[Int(phone.code)]
-                    previous[columns] = previous[columns - 1] + tables.drops[Int(phone.code)]
-                    columns += 1
+                for column in 0..<columns {
+                    let code = Int(term[column])
+                    termWeight += tables.weights[code]
+                    drops[column] = tables.drops[code]
+                    previous[column + 1] = previous[column] + drops[column]
                 }
-                var queryWeight: Float = 0
-                for (row, phone) in query.enumerated() where phone != .boundary {
-                    let addition = filler[row] ? Self.fillerCost : tables.additions[Int(phone.code)]
-                    if !filler[row] { queryWeight += tables.weights[Int(phone.code)] }
-                    current[0] = previous[0] + addition
-                    var column = 1
-                    let base = Int(phone.code) * tables.count
-                    for other in term where other != .boundary {
-                        let substitution = previous[column - 1] + tables.substitutions[base + Int(other.code)]
-                        let skipQuery = previous[column] + addition
-                        let skipTerm = current[column - 1] + tables.drops[Int(other.code)]
-                        current[column] = min(substitution, min(skipQuery, skipTerm))
-                        column += 1
+                let substitutions = tables.substitutions.baseAddress!
+                query.codes.withUnsafeBufferPointer { codes in
+                    query.skips.withUnsafeBufferPointer { skips in
+                        for row in 0..<codes.count {
+                            let addition = skips[row]
+                            let costs = substitutions + Int(codes[row]) * tables.count
+                            current[0] = previous[0] + addition
+                            for column in 0..<columns {
+                                let substitution = previous[column] + costs[Int(term[column])]
+                                let skipQuery = previous[column + 1] + addition
+                                let skipTerm = current[column] + drops[column]
+                                current[column + 1] = min(substitution, min(skipQuery, skipTerm))
+                            }
+                            swap(&previous, &current)
+                        }
                     }
-                    swap(&previous, &current)
                 }
-                let weight = max(queryWeight, termWeight)
+                let weight = max(query.weight, termWeight)
                 guard weight > 0 else { return 0 }
-                return max(0, 1 - previous[columns - 1] / weight)
+                return max(0, 1 - previous[columns] / weight)
             }
         }
     }
@@ -63,9 +129,17 @@ public struct PhoneAligner: Sendable {
     /// filler words are left out ("jennifer rodriguez" against Jenna Rodriguez: its first word has phones the
     /// term never says).
     public func wordSimilarities(query: [Phone], filler: [Bool], term: ArraySlice<Phone>) -> (term: [Double], query: [Double]) {
-        // The words of each side, and what each weighs.
+        wordSimilarities(prepare(query: query, filler: filler), term: Array(term))
+    }
+
+    /// ``wordSimilarities(query:filler:term:)`` with the query already prepared.
+    func wordSimilarities(_ query: PreparedQuery, term: [Phone]) -> (term: [Double], query: [Double]) {
+        // The term's words, and what each weighs.
         var termWordOf: [Int] = []
         var termWeights: [Float] = []
+        var codes: [UInt8] = []
+        termWordOf.reserveCapacity(term.count)
+        codes.reserveCapacity(term.count)
         for phone in term {
             if phone == .boundary {
                 if !(termWeights.last.map { $0 == 0 } ?? true) || termWeights.isEmpty { termWeights.append(0) }
@@ -74,22 +148,14 @@ public struct PhoneAligner: Sendable {
             if termWeights.isEmpty { termWeights.append(0) }
             termWordOf.append(termWeights.count - 1)
             termWeights[termWeights.count - 1] += costs.indel(phone)
+            codes.append(phone.code)
         }
-        var queryWordOf: [Int] = []
-        var queryWeights: [Float] = []
-        var isFillerWord: [Bool] = []
-        var startsWord = true
-        for (position, phone) in query.enumerated() {
-            if phone == .boundary { startsWord = true; continue }
-            if startsWord { queryWeights.append(0); isFillerWord.append(filler[position]); startsWord = false }
-            queryWordOf.append(queryWeights.count - 1)
-            queryWeights[queryWeights.count - 1] += costs.indel(phone)
-        }
+        let queryWordOf = query.wordOf
         var termSpent = [Float](repeating: 0, count: termWeights.count)
-        var querySpent = [Float](repeating: 0, count: queryWeights.count)
+        var querySpent = [Float](repeating: 0, count: query.wordWeights.count)
         var termPosition = 0
         var queryPosition = 0
-        for step in steps(query: query, filler: filler, term: term) {
+        for step in steps(query, term: codes) {
             switch step {
             case .pair(_, _, let cost):
                 termSpent[termWordOf[termPosition]] += cost
@@ -109,8 +175,9 @@ public struct PhoneAligner: Sendable {
         func similarities(_ spent: [Float], _ weights: [Float]) -> [Double] {
             zip(spent, weights).map { spent, weight in weight > 0 ? Double(max(0, 1 - spent / weight)) : 0 }
         }
-        let queryWords = similarities(querySpent, queryWeights)
-        return (similarities(termSpent, termWeights), queryWords.indices.filter { !isFillerWord[$0] }.map { queryWords[$0] })
+        let queryWords = similarities(querySpent, query.wordWeights)
+        return (similarities(termSpent, termWeights),
+                queryWords.indices.filter { !query.isFillerWord[$0] }.map { queryWords[$0] })
     }
 
     /// One step of an explained alignment.
@@ -125,41 +192,57 @@ public struct PhoneAligner: Sendable {
 
     /// The best alignment, step by step (for explanations; the similarity is ``similarity(query:filler:term:)``).
     public func steps(query: [Phone], filler: [Bool], term: ArraySlice<Phone>) -> [Step] {
-        let q = query.indices.filter { query[$0] != .boundary }
-        let t = Array(term.filter { $0 != .boundary })
-        let width = t.count + 1
-        var table = [Float](repeating: 0, count: (q.count + 1) * width)
-        func deletion(_ row: Int) -> Float { filler[q[row]] ? Self.fillerCost : costs.addition(query[q[row]]) }
-        for column in t.indices { table[column + 1] = table[column] + costs.drop(t[column]) }
-        for row in q.indices {
-            let above = row * width
-            let here = above + width
-            let removal = deletion(row)
-            table[here] = table[above] + removal
-            for column in t.indices {
-                table[here + column + 1] = min(table[above + column] + costs.substitution(query[q[row]], t[column]),
-                                               table[above + column + 1] + removal,
-                                               table[here + column] + costs.drop(t[column]))
+        steps(prepare(query: query, filler: filler), term: Self.spokenCodes(term))
+    }
+
+    /// ``steps(query:filler:term:)`` of a prepared query and a term's phone codes (no boundaries): the whole
+    /// cost table on the stack, then the way back through it.
+    func steps(_ query: PreparedQuery, term: [UInt8]) -> [Step] {
+        let rows = query.codes.count
+        let width = term.count + 1
+        return costs.withTables { tables in
+            withUnsafeTemporaryAllocation(of: Float.self, capacity: (rows + 1) * width) { buffer in
+                let table = buffer.baseAddress!
+                let substitutions = tables.substitutions.baseAddress!
+                func substitution(_ row: Int, _ column: Int) -> Float {
+                    substitutions[Int(query.codes[row]) * tables.count + Int(term[column])]
+                }
+                func drop(_ column: Int) -> Float { tables.drops[Int(term[column])] }
+                table[0] = 0
+                for column in term.indices { table[column + 1] = table[column] + drop(column) }
+                for row in 0..<rows {
+                    let above = row * width
+                    let here = above + width
+                    let removal = query.skips[row]
+                    table[here] = table[above] + removal
+                    for column in term.indices {
+                        table[here + column + 1] = min(table[above + column] + substitution(row, column),
+                                                       min(table[above + column + 1] + removal,
+                                                           table[here + column] + drop(column)))
+                    }
+                }
+                var steps: [Step] = []
+                steps.reserveCapacity(rows + term.count)
+                var row = rows
+                var column = term.count
+                while row > 0 || column > 0 {
+                    if row > 0, column > 0,
+                       table[row * width + column] == table[(row - 1) * width + column - 1] + substitution(row - 1, column - 1) {
+                        steps.append(.pair(Phone(code: query.codes[row - 1]), Phone(code: term[column - 1]),
+                                           substitution(row - 1, column - 1)))
+                        row -= 1
+                        column -= 1
+                    } else if row > 0, table[row * width + column] == table[(row - 1) * width + column] + query.skips[row - 1] {
+                        steps.append(.extraInQuery(Phone(code: query.codes[row - 1]), query.skips[row - 1],
+                                                   isFiller: query.isFiller[row - 1]))
+                        row -= 1
+                    } else {
+                        steps.append(.missingFromQuery(Phone(code: term[column - 1]), drop(column - 1)))
+                        column -= 1
+                    }
+                }
+                return steps.reversed()
             }
         }
-        var steps: [Step] = []
-        var row = q.count
-        var column = t.count
-        while row > 0 || column > 0 {
-            if row > 0, column > 0,
-               table[row * width + column]
-                == table[(row - 1) * width + column - 1] + costs.substitution(query[q[row - 1]], t[column - 1]) {
-                steps.append(.pair(query[q[row - 1]], t[column - 1], costs.substitution(query[q[row - 1]], t[column - 1])))
-                row -= 1
-                column -= 1
-            } else if row > 0, table[row * width + column] == table[(row - 1) * width + column] + deletion(row - 1) {
-                steps.append(.extraInQuery(query[q[row - 1]], deletion(row - 1), isFiller: filler[q[row - 1]]))
-                row -= 1
-            } else {
-                steps.append(.missingFromQuery(t[column - 1], costs.drop(t[column - 1])))
-                column -= 1
-            }
-        }
-        return steps.reversed()
     }
 }

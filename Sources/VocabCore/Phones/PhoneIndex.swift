@@ -168,8 +168,14 @@ public struct PhoneIndex: Sendable {
     ///
     /// - Complexity: O(total postings of the query's keys).
     public func candidates(query: [Phone], filler: [Bool], limit: Int, minimumShare: Double) -> [Int] {
-        let said = query.indices.filter { !filler[$0] }.map { query[$0] }
-        let keys = Self.keys(said, classes: classes, classCount: classCount)
+        candidates(said: query.indices.filter { !filler[$0] && query[$0] != .boundary }.map { query[$0].code },
+                   limit: limit, minimumShare: minimumShare)
+    }
+
+    /// ``candidates(query:filler:limit:minimumShare:)`` of the codes of the query's phones outside filler words
+    /// (no boundaries).
+    func candidates(said: [UInt8], limit: Int, minimumShare: Double) -> [Int] {
+        let keys = Self.keys(said.map(Phone.init(code:)), classes: classes, classCount: classCount)
         guard !keys.isEmpty else { return [] }
         // The most selective keys first; once a third of them (two at least) are read and the budget is spent, the longest
         // lists (keys most names share) are left out: they add little to the order of the candidates.
@@ -184,12 +190,10 @@ public struct PhoneIndex: Sendable {
         }
         // Counts per pronunciation: a flat array for a small index, an open-addressing table sized to what is
         // read for a large one (a fresh array of 250,000 counts per query would cost more than the counting).
-        var counter = KeyCounter(pronunciations: owners.count, expected: read)
-        for list in lists { counter.add(list) }
+        let counter = KeyCounter(pronunciations: owners.count, lists: lists)
         let touched = counter.touched
         func count(_ pronunciation: Int32) -> UInt16 { counter.count(of: pronunciation) }
-        var most: UInt16 = 0
-        for pronunciation in touched { most = max(most, count(pronunciation)) }
+        let most = counter.most
         // At least the share asked for, and within a few keys of the best: a candidate sharing far fewer keys
         // than the best one cannot outscore it by much once aligned.
         let needed = max(UInt16(max(1, Int((Double(lists.count) * minimumShare).rounded(.up)))),
@@ -242,66 +246,97 @@ extension PhoneIndex {
     }
 }
 
-/// Counts of shared keys per pronunciation for one query.
+/// Counts of shared keys per pronunciation for one query: every posting of the lists read is counted through
+/// raw pointers (this loop reads every posting a query reaches).
 struct KeyCounter {
-    private var flat: [UInt16] = []
-    private var keys: [Int32] = []
-    private var values: [UInt16] = []
-    private var mask = 0
+    private let flat: [UInt16]
+    private let keys: [Int32]
+    private let values: [UInt16]
+    private let mask: Int
     private let usesFlat: Bool
     /// The pronunciations counted at least once, in first-seen order.
-    private(set) var touched: [Int32] = []
+    let touched: [Int32]
+    /// The highest count.
+    let most: UInt16
 
     /// A flat array when the index holds at most ``flatLimit`` pronunciations (or the query reads a good part
-    /// of them), else a hash table.
+    /// of them), else an open-addressing table sized to what is read.
     static let flatLimit = 65_536
 
-    init(pronunciations: Int, expected: Int) {
-        usesFlat = pronunciations <= Self.flatLimit || expected * 4 >= pronunciations
+    /// Counts the lists (each holds a pronunciation at most once).
+    init(pronunciations: Int, lists: [ArraySlice<Int32>]) {
+        let read = lists.reduce(0) { $0 + $1.count }
+        let usesFlat = pronunciations <= Self.flatLimit || read * 4 >= pronunciations
+        var flat: [UInt16] = []
+        var keys: [Int32] = []
+        var values: [UInt16] = []
+        var mask = 0
         if usesFlat {
             flat = [UInt16](repeating: 0, count: pronunciations)
         } else {
             var size = 64
-            while size < expected * 2 { size <<= 1 }
+            while size < read * 2 { size <<= 1 }
             keys = [Int32](repeating: -1, count: size)
             values = [UInt16](repeating: 0, count: size)
             mask = size - 1
         }
-        touched.reserveCapacity(min(expected, 4096))
+        var most: UInt16 = 0
+        touched = [Int32](unsafeUninitializedCapacity: read) { touched, initialized in
+            var found = 0
+            if usesFlat {
+                flat.withUnsafeMutableBufferPointer { counts in
+                    for list in lists {
+                        list.withUnsafeBufferPointer { list in
+                            for key in list {
+                                let count = counts[Int(key)] &+ 1
+                                if count == 1 { touched[found] = key; found += 1 }
+                                counts[Int(key)] = count
+                                most = max(most, count)
+                            }
+                        }
+                    }
+                }
+            } else {
+                keys.withUnsafeMutableBufferPointer { keys in
+                    values.withUnsafeMutableBufferPointer { values in
+                        for list in lists {
+                            list.withUnsafeBufferPointer { list in
+                                for key in list {
+                                    var slot = Self.slot(of: key, mask: mask)
+                                    while keys[slot] != -1 && keys[slot] != key { slot = (slot + 1) & mask }
+                                    if keys[slot] == -1 {
+                                        keys[slot] = key
+                                        touched[found] = key
+                                        found += 1
+                                    }
+                                    let count = values[slot] &+ 1
+                                    values[slot] = count
+                                    most = max(most, count)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            initialized = found
+        }
+        self.flat = flat
+        self.keys = keys
+        self.values = values
+        self.mask = mask
+        self.usesFlat = usesFlat
+        self.most = most
     }
 
     @inline(__always)
-    private func slot(of key: Int32) -> Int { Int(truncatingIfNeeded: (UInt32(bitPattern: key) &* 0x9E37_79B1) >> 7) & mask }
-
-    /// Counts every key of a postings list once.
-    mutating func add(_ list: ArraySlice<Int32>) {
-        guard usesFlat else {
-            for key in list { increment(key) }
-            return
-        }
-        var seen: [Int32] = []
-        flat.withUnsafeMutableBufferPointer { counts in
-            for key in list {
-                if counts[Int(key)] == 0 { seen.append(key) }
-                counts[Int(key)] &+= 1
-            }
-        }
-        touched += seen
+    private static func slot(of key: Int32, mask: Int) -> Int {
+        Int(truncatingIfNeeded: (UInt32(bitPattern: key) &* 0x9E37_79B1) >> 7) & mask
     }
 
-    private mutating func increment(_ key: Int32) {
-        var index = slot(of: key)
-        while keys[index] != -1 && keys[index] != key { index = (index + 1) & mask }
-        if keys[index] == -1 {
-            keys[index] = key
-            touched.append(key)
-        }
-        values[index] &+= 1
-    }
-
+    /// How many of the lists hold a pronunciation.
     func count(of key: Int32) -> UInt16 {
         if usesFlat { return flat[Int(key)] }
-        var index = slot(of: key)
+        var index = Self.slot(of: key, mask: mask)
         while keys[index] != -1 {
             if keys[index] == key { return values[index] }
             index = (index + 1) & mask

@@ -58,18 +58,28 @@ public struct PhoneMatcher: Sendable {
     ///   - query: The query's phones (words separated by the boundary).
     ///   - filler: Whether each query phone belongs to a filler word.
     public func matches(query: [Phone], filler: [Bool]) -> [Match] {
-        guard query.contains(where: { $0 != .boundary }) else { return [] }
+        matches(prepare(query: query, filler: filler))
+    }
+
+    /// A query's phones made ready for the alignments of one resolution (see ``PhoneAligner/PreparedQuery``).
+    public func prepare(query: [Phone], filler: [Bool]) -> PhoneAligner.PreparedQuery {
+        aligner.prepare(query: query, filler: filler)
+    }
+
+    /// ``matches(query:filler:)`` of a prepared query.
+    public func matches(_ prepared: PhoneAligner.PreparedQuery) -> [Match] {
+        guard !prepared.codes.isEmpty else { return [] }
         var best: [Int: Match] = [:]
-        for pronunciation in index.candidates(query: query, filler: filler, limit: Self.candidateLimit,
+        for pronunciation in index.candidates(said: prepared.saidCodes, limit: Self.candidateLimit,
                                               minimumShare: Self.minimumKeyShare) {
             let term = Int(index.owners[pronunciation])
-            let match = self.match(query: query, filler: filler, pronunciation: pronunciation, term: term)
+            let match = self.match(prepared, pronunciation: pronunciation, term: term)
             if let known = best[term], known.score >= match.score { continue }
             best[term] = match
         }
         var sorted = best.values.sorted { $0.score != $1.score ? $0.score > $1.score : $0.term < $1.term }
         for position in sorted.indices.prefix(Self.detailedMatches) {
-            sorted[position] = detailed(sorted[position], query: query, filler: filler)
+            sorted[position] = detailed(sorted[position], prepared: prepared)
         }
         return sorted
     }
@@ -79,80 +89,117 @@ public struct PhoneMatcher: Sendable {
     ///
     /// - Parameter enough: A similarity at which to stop looking (a check that only needs "similar enough").
     public func match(query: [Phone], filler: [Bool], term: Int, enough: Double = 2) -> Match? {
+        match(prepare(query: query, filler: filler), term: term, enough: enough)
+    }
+
+    /// ``match(query:filler:term:enough:)`` of a prepared query.
+    public func match(_ prepared: PhoneAligner.PreparedQuery, term: Int, enough: Double = 2) -> Match? {
         var best: Match?
         for pronunciation in index.pronunciations(ofTerm: term) {
+            // No variant scores over 1: once a pronunciation reaches it, the others cannot win.
+            if let best, best.score >= 1 { break }
             let phones = index.phones(of: pronunciation)
-            let full = Double(aligner.similarity(query: query, filler: filler, term: phones))
-            if full >= enough {
-                return Match(term: term, similarity: full, score: 1 - Self.stretch * (1 - full), coverage: 1,
-                             pronunciation: pronunciation, language: index.language(of: pronunciation),
-                             words: Array(Self.words(of: phones).indices))
+            if enough <= 1 {
+                let codes = PhoneAligner.spokenCodes(phones)
+                let full = Double(codes.withUnsafeBufferPointer { aligner.similarity(prepared, term: $0) })
+                if full >= enough {
+                    return Match(term: term, similarity: full, score: 1 - Self.stretch * (1 - full), coverage: 1,
+                                 pronunciation: pronunciation, language: index.language(of: pronunciation),
+                                 words: Array(Self.words(of: phones).indices))
+                }
             }
-            let found = match(query: query, filler: filler, pronunciation: pronunciation, term: term)
+            let found = match(prepared, pronunciation: pronunciation, term: term)
             if best == nil || found.score > best!.score { best = found }
         }
         guard let best else { return nil }
-        return detailed(best, query: query, filler: filler)
+        return detailed(best, prepared: prepared)
     }
 
     /// The similarity of the worst-matched query word against a match's variant (filler words left out; 0
     /// when the query has no other word).
-    public func weakestQueryWord(of match: Match, query: [Phone], filler: [Bool]) -> Double {
-        (match.weakestQueryWord ?? detailed(match, query: query, filler: filler).weakestQueryWord) ?? 0
+    public func weakestQueryWord(of match: Match, query: PhoneAligner.PreparedQuery) -> Double {
+        (match.weakestQueryWord ?? detailed(match, prepared: query).weakestQueryWord) ?? 0
     }
 
     /// A match with its ``Match/weakestWord`` and ``Match/weakestQueryWord`` computed (one alignment).
     public func detailed(_ match: Match, query: [Phone], filler: [Bool]) -> Match {
         guard match.weakestWord == nil || match.weakestQueryWord == nil else { return match }
+        return detailed(match, prepared: aligner.prepare(query: query, filler: filler))
+    }
+
+    /// ``detailed(_:query:filler:)`` with the query already prepared.
+    public func detailed(_ match: Match, prepared: PhoneAligner.PreparedQuery) -> Match {
+        guard match.weakestWord == nil || match.weakestQueryWord == nil else { return match }
         var detailed = match
-        let words = aligner.wordSimilarities(query: query, filler: filler, term: variantPhones(of: match)[...])
+        let words = aligner.wordSimilarities(prepared, term: variantPhones(of: match))
         detailed.weakestWord = words.term.min()
         detailed.strongestWord = words.term.max()
         detailed.weakestQueryWord = words.query.min() ?? 0
         return detailed
     }
 
-    /// The best variant of one pronunciation.
-    func match(query: [Phone], filler: [Bool], pronunciation: Int, term: Int) -> Match {
+    /// The best variant of one pronunciation: the whole, reordered ("Last First", and for three words or more
+    /// the first word last), or one word alone. A variant whose best possible score (a similarity of 1) cannot
+    /// beat the best so far is not aligned.
+    func match(_ query: PhoneAligner.PreparedQuery, pronunciation: Int, term: Int) -> Match {
         let phones = index.phones(of: pronunciation)
-        let words = Self.words(of: phones)
         let language = index.language(of: pronunciation)
         func score(_ similarity: Double, coverage: Double, penalty: Double) -> Double {
             let stretched = 1 - Self.stretch * (1 - similarity)
             return stretched * (1 - NameAlignment.partialPenalty * (1 - coverage)) - penalty
         }
-        let full = Double(aligner.similarity(query: query, filler: filler, term: phones))
-        var best = Match(term: term, similarity: full, score: score(full, coverage: 1, penalty: 0), coverage: 1,
-                         pronunciation: pronunciation, language: language, words: Array(words.indices))
-        guard words.count > 1 else { return best }
-        // The last word first ("Last First"), and for three words or more the first word last ("Cavalcanti
-        // Novais Juliana" for Juliana Cavalcanti Novais).
-        var orders = [[words.count - 1] + Array(0..<(words.count - 1))]
-        if words.count > 2 { orders.append(Array(1..<words.count) + [0]) }
-        for order in orders {
-            var reordered: [Phone] = []
-            for word in order {
-                if !reordered.isEmpty { reordered.append(.boundary) }
-                reordered += phones[words[word]]
+        // The pronunciation's codes without boundaries, its words as ranges of them, and room for a variant.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * phones.count) { buffer in
+            let codes = buffer.baseAddress!
+            let variant = codes + phones.count
+            var count = 0
+            var words: [Range<Int>] = []
+            var start = 0
+            for phone in phones {
+                if phone == .boundary {
+                    if count > start { words.append(start..<count) }
+                    start = count
+                    continue
+                }
+                codes[count] = phone.code
+                count += 1
             }
-            let turned = Double(aligner.similarity(query: query, filler: filler, term: reordered[...]))
-            let turnedScore = score(turned, coverage: 1, penalty: Self.reorderPenalty)
-            if turnedScore > best.score {
-                best = Match(term: term, similarity: turned, score: turnedScore, coverage: 1, pronunciation: pronunciation,
-                             language: language, words: order)
+            if count > start { words.append(start..<count) }
+            func similarity(_ codes: UnsafePointer<UInt8>, _ length: Int) -> Double {
+                Double(aligner.similarity(query, term: UnsafeBufferPointer(start: codes, count: length)))
             }
-        }
-        // Each word alone.
-        for (position, range) in words.enumerated() {
-            let alone = Double(aligner.similarity(query: query, filler: filler, term: phones[range]))
+            let full = similarity(codes, count)
+            var best = Match(term: term, similarity: full, score: score(full, coverage: 1, penalty: 0), coverage: 1,
+                             pronunciation: pronunciation, language: language, words: Array(words.indices))
+            guard words.count > 1 else { return best }
+            var orders = [[words.count - 1] + Array(0..<(words.count - 1))]
+            if words.count > 2 { orders.append(Array(1..<words.count) + [0]) }
+            for order in orders where score(1, coverage: 1, penalty: Self.reorderPenalty) > best.score {
+                var length = 0
+                for word in order {
+                    for position in words[word] {
+                        variant[length] = codes[position]
+                        length += 1
+                    }
+                }
+                let turned = similarity(variant, length)
+                let turnedScore = score(turned, coverage: 1, penalty: Self.reorderPenalty)
+                if turnedScore > best.score {
+                    best = Match(term: term, similarity: turned, score: turnedScore, coverage: 1, pronunciation: pronunciation,
+                                 language: language, words: order)
+                }
+            }
             let coverage = 1 / Double(words.count)
-            let aloneScore = score(alone, coverage: coverage, penalty: 0)
-            if aloneScore > best.score {
-                best = Match(term: term, similarity: alone, score: aloneScore, coverage: coverage,
-                             pronunciation: pronunciation, language: language, words: [position])
+            for (position, range) in words.enumerated() where score(1, coverage: coverage, penalty: 0) > best.score {
+                let alone = similarity(codes + range.lowerBound, range.count)
+                let aloneScore = score(alone, coverage: coverage, penalty: 0)
+                if aloneScore > best.score {
+                    best = Match(term: term, similarity: alone, score: aloneScore, coverage: coverage,
+                                 pronunciation: pronunciation, language: language, words: [position])
+                }
             }
+            return best
         }
-        return best
     }
 
     /// The ranges of a phone string's words.
@@ -181,6 +228,7 @@ public struct PhoneMatcher: Sendable {
 
     /// The aligned steps of a match (for `--explain`).
     public func steps(query: [Phone], filler: [Bool], match: Match) -> [PhoneAligner.Step] {
-        aligner.steps(query: query, filler: filler, term: variantPhones(of: match)[...])
+        aligner.steps(aligner.prepare(query: query, filler: filler),
+                      term: PhoneAligner.spokenCodes(variantPhones(of: match)))
     }
 }

@@ -26,6 +26,15 @@ struct BenchResult: Encodable {
     let baselineTop1: Double?
     /// top-1 by the kind of perturbation (`typo`, `phonetic`, `first_only`, ...), for queries with a source.
     let top1ByKind: [String: Double]
+    /// The median latency in µs by the kind of query (every query, absent ones too), to show which kinds of
+    /// query cost the time.
+    let p50ByKind: [String: Double]
+
+    /// ``p50ByKind`` as one line, slowest first.
+    var kindLine: String {
+        "  p50 µs by kind: " + p50ByKind.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            .map { String(format: "%@ %.1f", $0.key, $0.value) }.joined(separator: ", ")
+    }
 
     static let header = "terms    build µs/term  bytes/term   p50 µs   p90 µs   p99 µs   q/s 1 thread   q/s all   top-1    "
         + "baseline p50   baseline top-1"
@@ -64,11 +73,13 @@ struct BenchRun {
         var withSource = 0
         var acceptedWrong = 0
         var kinds: [String: (hits: Int, total: Int)] = [:]
+        var kindLatencies: [String: [Double]] = [:]
         let single = try clock.measure {
             for query in queries {
                 var result: Resolver.Result?
                 let elapsed = try clock.measure { result = try resolver.resolve(query.text) }
                 latencies.append(Self.microseconds(elapsed))
+                kindLatencies[query.kind, default: []].append(Self.microseconds(elapsed))
                 if let source = query.source {
                     withSource += 1
                     let hit = result?.ranked.first?.term == source
@@ -107,7 +118,8 @@ struct BenchRun {
             queriesPerSecondAllThreads: Double(queries.count) / (Self.microseconds(all) / 1e6), threads: threads,
             top1: withSource == 0 ? 0 : Double(top1) / Double(withSource), top1Count: top1, withSource: withSource,
             acceptedWrong: acceptedWrong, baselineP50: baselineP50, baselineTop1: baselineTop1,
-            top1ByKind: kinds.mapValues { Double($0.hits) / Double(max($0.total, 1)) })
+            top1ByKind: kinds.mapValues { Double($0.hits) / Double(max($0.total, 1)) },
+            p50ByKind: kindLatencies.mapValues { $0.sorted()[$0.count / 2] })
     }
 
     /// The same run's baseline: every term's folded spelling compared with the query's by edit distance,

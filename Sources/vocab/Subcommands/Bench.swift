@@ -103,7 +103,7 @@ struct Bench: ParsableCommand {
             StandardError.print("bench \(input.label): building the index of \(terms.count) terms…")
             let result = try BenchRun(terms: terms, queries: queryList, preparer: context.preparer, threads: threadCount,
                                       baseline: !noBaseline).run { StandardError.print("bench \(input.label): \($0)") }
-            if !json { print(results.isEmpty ? BenchResult.header + "\n" + result.row : result.row) }
+            if !json { print((results.isEmpty ? BenchResult.header + "\n" + result.row : result.row) + "\n" + result.kindLine) }
             results.append(result)
         }
         if json { try JSONOutput.print(BenchReport(machine: machine, language: context.selection.used.identifier,
