@@ -191,18 +191,12 @@ public struct PhoneIndex: Sendable {
         // Counts per pronunciation: a flat array for a small index, an open-addressing table sized to what is
         // read for a large one (a fresh array of 250,000 counts per query would cost more than the counting).
         let counter = KeyCounter(pronunciations: owners.count, lists: lists)
-        let touched = counter.touched
-        func count(_ pronunciation: Int32) -> UInt16 { counter.count(of: pronunciation) }
         let most = counter.most
         // At least the share asked for, and within a few keys of the best: a candidate sharing far fewer keys
         // than the best one cannot outscore it by much once aligned.
         let needed = max(UInt16(max(1, Int((Double(lists.count) * minimumShare).rounded(.up)))),
                          most > Self.keySlack ? most - Self.keySlack : 1)
-        var best = BestList<(Int, UInt16)>(capacity: limit)
-        for pronunciation in touched where count(pronunciation) >= needed {
-            best.offer((Int(pronunciation), count(pronunciation))) { a, b in a.1 != b.1 ? a.1 > b.1 : a.0 < b.0 }
-        }
-        return best.elements.map(\.0)
+        return counter.best(limit: limit, countedAtLeast: needed)
     }
 }
 
@@ -331,6 +325,23 @@ struct KeyCounter {
     @inline(__always)
     private static func slot(of key: Int32, mask: Int) -> Int {
         Int(truncatingIfNeeded: (UInt32(bitPattern: key) &* 0x9E37_79B1) >> 7) & mask
+    }
+
+    /// The `limit` pronunciations counted most often (at least `least` times), most first, then by position
+    /// (the flat counts read through a raw pointer: most pronunciations touched fall short).
+    func best(limit: Int, countedAtLeast least: UInt16) -> [Int] {
+        var best = BestList<(Int, UInt16)>(capacity: limit)
+        func offer(_ key: Int32, _ count: UInt16) {
+            if count >= least { best.offer((Int(key), count)) { a, b in a.1 != b.1 ? a.1 > b.1 : a.0 < b.0 } }
+        }
+        if usesFlat {
+            flat.withUnsafeBufferPointer { counts in
+                for key in touched { offer(key, counts[Int(key)]) }
+            }
+        } else {
+            for key in touched { offer(key, count(of: key)) }
+        }
+        return best.elements.map(\.0)
     }
 
     /// How many of the lists hold a pronunciation.
