@@ -327,19 +327,23 @@ struct KeyCounter {
         Int(truncatingIfNeeded: (UInt32(bitPattern: key) &* 0x9E37_79B1) >> 7) & mask
     }
 
-    /// The `limit` pronunciations counted most often (at least `least` times), most first, then by position
-    /// (the flat counts read through a raw pointer: most pronunciations touched fall short).
+    /// The `limit` pronunciations counted most often (at least `least` times), most first, then by position.
     func best(limit: Int, countedAtLeast least: UInt16) -> [Int] {
+        func isBetter(_ a: (Int, UInt16), _ b: (Int, UInt16)) -> Bool { a.1 != b.1 ? a.1 > b.1 : a.0 < b.0 }
+        // No helper capturing the list: a captured variable is boxed and checked for exclusive access at every
+        // pronunciation touched.
         var best = BestList<(Int, UInt16)>(capacity: limit)
-        func offer(_ key: Int32, _ count: UInt16) {
-            if count >= least { best.offer((Int(key), count)) { a, b in a.1 != b.1 ? a.1 > b.1 : a.0 < b.0 } }
-        }
         if usesFlat {
             flat.withUnsafeBufferPointer { counts in
-                for key in touched { offer(key, counts[Int(key)]) }
+                for key in touched where counts[Int(key)] >= least {
+                    best.offer((Int(key), counts[Int(key)]), isBetter: isBetter)
+                }
             }
         } else {
-            for key in touched { offer(key, count(of: key)) }
+            for key in touched {
+                let count = count(of: key)
+                if count >= least { best.offer((Int(key), count), isBetter: isBetter) }
+            }
         }
         return best.elements.map(\.0)
     }
