@@ -190,12 +190,12 @@ public struct PhoneIndex: Sendable {
         }
         // Counts per pronunciation: a flat array for a small index, an open-addressing table sized to what is
         // read for a large one (a fresh array of 250,000 counts per query would cost more than the counting).
-        let counter = KeyCounter(pronunciations: owners.count, lists: lists)
-        let most = counter.most
         // At least the share asked for, and within a few keys of the best: a candidate sharing far fewer keys
         // than the best one cannot outscore it by much once aligned.
-        let needed = max(UInt16(max(1, Int((Double(lists.count) * minimumShare).rounded(.up)))),
-                         most > Self.keySlack ? most - Self.keySlack : 1)
+        let share = UInt16(max(1, Int((Double(lists.count) * minimumShare).rounded(.up))))
+        let counter = KeyCounter(pronunciations: owners.count, lists: lists, noting: share)
+        let most = counter.most
+        let needed = max(share, most > Self.keySlack ? most - Self.keySlack : 1)
         return counter.best(limit: limit, countedAtLeast: needed)
     }
 }
@@ -248,8 +248,10 @@ struct KeyCounter {
     private let values: [UInt16]
     private let mask: Int
     private let usesFlat: Bool
-    /// The pronunciations counted at least once, in first-seen order.
-    let touched: [Int32]
+    /// The pronunciations counted at least ``noted`` times, in the order they got there.
+    let reached: [Int32]
+    /// The count from which pronunciations are kept in ``reached``.
+    let noted: UInt16
     /// The highest count.
     let most: UInt16
 
@@ -257,8 +259,11 @@ struct KeyCounter {
     /// of them), else an open-addressing table sized to what is read.
     static let flatLimit = 65_536
 
-    /// Counts the lists (each holds a pronunciation at most once).
-    init(pronunciations: Int, lists: [ArraySlice<Int32>]) {
+    /// Counts the lists (each holds a pronunciation at most once), noting the pronunciations that reach
+    /// `noted` (only those can be chosen later: most pronunciations a query touches share one or two keys).
+    init(pronunciations: Int, lists: [ArraySlice<Int32>], noting noted: UInt16) {
+        precondition(noted >= 1, "KeyCounter: a count of at least 1 is noted")
+        self.noted = noted
         let read = lists.reduce(0) { $0 + $1.count }
         let usesFlat = pronunciations <= Self.flatLimit || read * 4 >= pronunciations
         var flat: [UInt16] = []
@@ -275,7 +280,7 @@ struct KeyCounter {
             mask = size - 1
         }
         var most: UInt16 = 0
-        touched = [Int32](unsafeUninitializedCapacity: read) { touched, initialized in
+        reached = [Int32](unsafeUninitializedCapacity: read) { reached, initialized in
             var found = 0
             if usesFlat {
                 flat.withUnsafeMutableBufferPointer { counts in
@@ -283,7 +288,7 @@ struct KeyCounter {
                         list.withUnsafeBufferPointer { list in
                             for key in list {
                                 let count = counts[Int(key)] &+ 1
-                                if count == 1 { touched[found] = key; found += 1 }
+                                if count == noted { reached[found] = key; found += 1 }
                                 counts[Int(key)] = count
                                 most = max(most, count)
                             }
@@ -298,13 +303,10 @@ struct KeyCounter {
                                 for key in list {
                                     var slot = Self.slot(of: key, mask: mask)
                                     while keys[slot] != -1 && keys[slot] != key { slot = (slot + 1) & mask }
-                                    if keys[slot] == -1 {
-                                        keys[slot] = key
-                                        touched[found] = key
-                                        found += 1
-                                    }
+                                    if keys[slot] == -1 { keys[slot] = key }
                                     let count = values[slot] &+ 1
                                     values[slot] = count
+                                    if count == noted { reached[found] = key; found += 1 }
                                     most = max(most, count)
                                 }
                             }
@@ -327,25 +329,42 @@ struct KeyCounter {
         Int(truncatingIfNeeded: (UInt32(bitPattern: key) &* 0x9E37_79B1) >> 7) & mask
     }
 
-    /// The `limit` pronunciations counted most often (at least `least` times), most first, then by position.
+    /// The `limit` pronunciations counted most often (at least `least` times, no fewer than ``noted``), most
+    /// first, then by position.
     func best(limit: Int, countedAtLeast least: UInt16) -> [Int] {
-        func isBetter(_ a: (Int, UInt16), _ b: (Int, UInt16)) -> Bool { a.1 != b.1 ? a.1 > b.1 : a.0 < b.0 }
-        // No helper capturing the list: a captured variable is boxed and checked for exclusive access at every
-        // pronunciation touched.
-        var best = BestList<(Int, UInt16)>(capacity: limit)
+        precondition(least >= noted, "KeyCounter: only pronunciations counted \(noted) times or more were noted")
+        guard limit > 0 else { return [] }
+        // A short sorted list, and below it a floor: once the list is full, a pronunciation counted less than
+        // its last is turned away by one comparison (thousands are, for a short query at 100,000 terms).
+        var best: [(key: Int32, count: UInt16)] = []
+        best.reserveCapacity(limit + 1)
+        var floor = least
+        func consider(_ key: Int32, _ count: UInt16) -> UInt16 {
+            guard count >= floor else { return floor }
+            if best.count == limit {
+                let last = best[limit - 1]
+                if count < last.count || (count == last.count && key > last.key) { return floor }
+            }
+            var position = best.count
+            while position > 0 && (best[position - 1].count < count
+                                   || (best[position - 1].count == count && best[position - 1].key > key)) {
+                position -= 1
+            }
+            best.insert((key, count), at: position)
+            if best.count > limit { best.removeLast() }
+            return best.count == limit ? best[limit - 1].count : floor
+        }
         if usesFlat {
             flat.withUnsafeBufferPointer { counts in
-                for key in touched where counts[Int(key)] >= least {
-                    best.offer((Int(key), counts[Int(key)]), isBetter: isBetter)
-                }
+                for key in reached where counts[Int(key)] >= floor { floor = consider(key, counts[Int(key)]) }
             }
         } else {
-            for key in touched {
+            for key in reached {
                 let count = count(of: key)
-                if count >= least { best.offer((Int(key), count), isBetter: isBetter) }
+                if count >= floor { floor = consider(key, count) }
             }
         }
-        return best.elements.map(\.0)
+        return best.map { Int($0.key) }
     }
 
     /// How many of the lists hold a pronunciation.
