@@ -54,29 +54,37 @@ public struct PhoneAligner: Sendable {
     /// Prepares a query's phones once for the alignments of one resolution.
     public func prepare(query: [Phone], filler: [Bool]) -> PreparedQuery {
         var codes: [UInt8] = []
+        var saidCodes: [UInt8] = []
         var skips: [Float] = []
         var isFiller: [Bool] = []
-        codes.reserveCapacity(query.count)
-        skips.reserveCapacity(query.count)
-        isFiller.reserveCapacity(query.count)
-        var weight: Float = 0
         var wordOf: [Int] = []
         var wordWeights: [Float] = []
         var isFillerWord: [Bool] = []
-        var startsWord = true
-        for (position, phone) in query.enumerated() {
-            if phone == .boundary { startsWord = true; continue }
-            if startsWord { wordWeights.append(0); isFillerWord.append(filler[position]); startsWord = false }
-            codes.append(phone.code)
-            isFiller.append(filler[position])
-            skips.append(filler[position] ? Self.fillerCost : costs.addition(phone))
-            if !filler[position] { weight += costs.indel(phone) }
-            wordOf.append(wordWeights.count - 1)
-            wordWeights[wordWeights.count - 1] += costs.indel(phone)
+        codes.reserveCapacity(query.count)
+        saidCodes.reserveCapacity(query.count)
+        skips.reserveCapacity(query.count)
+        isFiller.reserveCapacity(query.count)
+        wordOf.reserveCapacity(query.count)
+        var weight: Float = 0
+        costs.withTables { tables in
+            var startsWord = true
+            for (position, phone) in query.enumerated() {
+                if phone == .boundary { startsWord = true; continue }
+                if startsWord { wordWeights.append(0); isFillerWord.append(filler[position]); startsWord = false }
+                let code = Int(phone.code)
+                codes.append(phone.code)
+                isFiller.append(filler[position])
+                skips.append(filler[position] ? Self.fillerCost : tables.additions[code])
+                if !filler[position] {
+                    weight += tables.weights[code]
+                    saidCodes.append(phone.code)
+                }
+                wordOf.append(wordWeights.count - 1)
+                wordWeights[wordWeights.count - 1] += tables.weights[code]
+            }
         }
-        let saidCodes = codes.indices.filter { !isFiller[$0] }.map { codes[$0] }
-        return PreparedQuery(codes: codes, saidCodes: saidCodes, skips: skips, isFiller: isFiller, weight: weight, wordOf: wordOf,
-                             wordWeights: wordWeights, isFillerWord: isFillerWord)
+        return PreparedQuery(codes: codes, saidCodes: saidCodes, skips: skips, isFiller: isFiller, weight: weight,
+                             wordOf: wordOf, wordWeights: wordWeights, isFillerWord: isFillerWord)
     }
 
     /// ``similarity(query:filler:term:)`` of a prepared query and a term's phone codes (no boundaries): two
@@ -140,15 +148,17 @@ public struct PhoneAligner: Sendable {
         var codes: [UInt8] = []
         termWordOf.reserveCapacity(term.count)
         codes.reserveCapacity(term.count)
-        for phone in term {
-            if phone == .boundary {
-                if !(termWeights.last.map { $0 == 0 } ?? true) || termWeights.isEmpty { termWeights.append(0) }
-                continue
+        costs.withTables { tables in
+            for phone in term {
+                if phone == .boundary {
+                    if !(termWeights.last.map { $0 == 0 } ?? true) || termWeights.isEmpty { termWeights.append(0) }
+                    continue
+                }
+                if termWeights.isEmpty { termWeights.append(0) }
+                termWordOf.append(termWeights.count - 1)
+                termWeights[termWeights.count - 1] += tables.weights[Int(phone.code)]
+                codes.append(phone.code)
             }
-            if termWeights.isEmpty { termWeights.append(0) }
-            termWordOf.append(termWeights.count - 1)
-            termWeights[termWeights.count - 1] += costs.indel(phone)
-            codes.append(phone.code)
         }
         let queryWordOf = query.wordOf
         var termSpent = [Float](repeating: 0, count: termWeights.count)
@@ -210,15 +220,21 @@ public struct PhoneAligner: Sendable {
                 func drop(_ column: Int) -> Float { tables.drops[Int(term[column])] }
                 table[0] = 0
                 for column in term.indices { table[column + 1] = table[column] + drop(column) }
-                for row in 0..<rows {
-                    let above = row * width
-                    let here = above + width
-                    let removal = query.skips[row]
-                    table[here] = table[above] + removal
-                    for column in term.indices {
-                        table[here + column + 1] = min(table[above + column] + substitution(row, column),
-                                                       min(table[above + column + 1] + removal,
-                                                           table[here + column] + drop(column)))
+                // The table's rows through raw pointers (the way back below reads it by the helpers).
+                query.codes.withUnsafeBufferPointer { codes in
+                    term.withUnsafeBufferPointer { term in
+                        for row in 0..<rows {
+                            let above = table + row * width
+                            let here = above + width
+                            let removal = query.skips[row]
+                            let costs = substitutions + Int(codes[row]) * tables.count
+                            here[0] = above[0] + removal
+                            for column in 0..<term.count {
+                                here[column + 1] = min(above[column] + costs[Int(term[column])],
+                                                       min(above[column + 1] + removal,
+                                                           here[column] + tables.drops[Int(term[column])]))
+                            }
+                        }
                     }
                 }
                 var steps: [Step] = []
