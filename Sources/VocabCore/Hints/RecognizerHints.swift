@@ -210,7 +210,7 @@ public struct RecognizerHints: Sendable {
                 choices.append(choice(true, [term.text], "boost \(boost): " + Self.reason(words, threshold: risk.threshold)))
             case .lexicon:
                 let missing = words.map { ($0, Self.folded($0.word)) }.filter { _, spelled in
-                    !lexiconWords.contains(spelled) && (dictionary?.pronunciations(of: spelled).isEmpty ?? true)
+                    !lexiconWords.contains(spelled) && dictionary?.firstPronunciation(of: spelled) == nil
                 }
                 let entries = missing.flatMap { word, spelled in lexiconEntries(for: word.word, spelled: spelled, term: term) }
                 guard lexicon.count + entries.count <= budget else {
@@ -232,7 +232,7 @@ public struct RecognizerHints: Sendable {
             var sayable: [String: Bool] = [:]
             func canSay(_ word: String) -> Bool {
                 if let known = sayable[word] { return known }
-                let answer = lexiconWords.contains(word) || !(dictionary?.pronunciations(of: word).isEmpty ?? true)
+                let answer = lexiconWords.contains(word) || dictionary?.firstPronunciation(of: word) != nil
                 sayable[word] = answer
                 return answer
             }

@@ -56,10 +56,10 @@ public struct Pronouncer: Sendable {
     /// it is accented) the word without its accents.
     func dictionaryEntry(of word: String) -> (spelling: String, phones: [Phone])? {
         guard let dictionary else { return nil }
-        if let known = dictionary.pronunciations(of: word).first { return (word, known) }
+        if let known = dictionary.firstPronunciation(of: word) { return (word, known) }
         guard !word.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
         let plain = Self.withoutAccents(word)
-        return dictionary.pronunciations(of: plain).first.map { (plain, $0) }
+        return dictionary.firstPronunciation(of: plain).map { (plain, $0) }
     }
 
     /// A word with its combining marks dropped (`chloé` → `chloe`; other letters kept).

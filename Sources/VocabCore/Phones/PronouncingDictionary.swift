@@ -91,6 +91,12 @@ public struct PronouncingDictionary: Sendable {
         return readEntry(at: start, wordLength: length)
     }
 
+    /// A word's first pronunciation (``pronunciations(of:)``'s first, without reading the others).
+    public func firstPronunciation(of word: String) -> [Phone]? {
+        guard let (start, length) = entryStart(of: word) else { return nil }
+        return readEntry(at: start, wordLength: length, firstOnly: true).first
+    }
+
     /// The first line the dictionary holds for a word, as written there (`chloe K L OW IY`), for explanations.
     public func entryLine(of word: String) -> String? {
         guard let (start, _) = entryStart(of: word) else { return nil }
@@ -118,38 +124,60 @@ public struct PronouncingDictionary: Sendable {
         return nil
     }
 
-    private func readEntry(at start: Int, wordLength: Int) -> [[Phone]] {
+    private func readEntry(at start: Int, wordLength: Int, firstOnly: Bool = false) -> [[Phone]] {
         var results: [[Phone]] = []
-        var lineStart = start
-        while lineStart < bytes.count {
-            var end = lineStart
-            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-            let line = bytes[lineStart..<end]
-            // The first line is the word itself; the next ones belong to it only as "word(n)".
-            if lineStart != start {
-                guard line.count > wordLength, bytes[lineStart..<lineStart + wordLength].elementsEqual(bytes[start..<start + wordLength]),
-                      bytes[lineStart + wordLength] == 0x28 else { break }
+        bytes.withUnsafeBufferPointer { bytes in
+            var lineStart = start
+            while lineStart < bytes.count {
+                var end = lineStart
+                while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+                // The first line is the word itself; the next ones belong to it only as "word(n)".
+                if lineStart != start {
+                    guard end - lineStart > wordLength,
+                          (0..<wordLength).allSatisfy({ bytes[lineStart + $0] == bytes[start + $0] }),
+                          bytes[lineStart + wordLength] == 0x28 else { break }
+                }
+                // The fields after the first (the word), separated by spaces or tabs, read in place.
+                var phones: [Phone] = []
+                var position = lineStart
+                var isFirstField = true
+                fields: while position < end {
+                    while position < end && (bytes[position] == 0x20 || bytes[position] == 0x09) { position += 1 }
+                    guard position < end else { break }
+                    var fieldEnd = position
+                    while fieldEnd < end && bytes[fieldEnd] != 0x20 && bytes[fieldEnd] != 0x09 { fieldEnd += 1 }
+                    defer { position = fieldEnd }
+                    if isFirstField { isFirstField = false; continue }
+                    if bytes[position] == 0x23 { break fields }  // a comment
+                    // Stress digits (AH0) are dropped; an unknown name makes the line unusable.
+                    var nameEnd = fieldEnd
+                    if (0x30...0x39).contains(bytes[fieldEnd - 1]) { nameEnd -= 1 }
+                    guard let code = Self.nameCode(bytes, position..<nameEnd), let mapped = mapping[code] else {
+                        phones = []
+                        break fields
+                    }
+                    phones += mapped
+                }
+                if !phones.isEmpty && !results.contains(phones) {
+                    results.append(phones)
+                    if firstOnly { return }
+                }
+                lineStart = end + 1
             }
-            let fields = line.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }).dropFirst()
-            var phones: [Phone] = []
-            for field in fields {
-                if field.first == 0x23 { break }  // a comment
-                // Stress digits (AH0) are dropped; an unknown name makes the line unusable.
-                let name = field.last.map { (0x30...0x39).contains($0) } == true ? field.dropLast() : field
-                guard let code = Self.nameCode(name), let mapped = mapping[code] else { phones = []; break }
-                phones += mapped
-            }
-            if !phones.isEmpty && !results.contains(phones) { results.append(phones) }
-            lineStart = end + 1
         }
         return results
     }
 
     /// A phone name's slot in the mapping table: one or two capital letters.
     static func nameCode(_ name: ArraySlice<UInt8>) -> Int? {
-        guard (1...2).contains(name.count), name.allSatisfy({ (0x41...0x5A).contains($0) }) else { return nil }
-        let first = Int(name[name.startIndex] - 0x40)
-        let second = name.count == 2 ? Int(name[name.startIndex + 1] - 0x40) : 0
+        name.withUnsafeBufferPointer { nameCode($0, 0..<$0.count) }
+    }
+
+    /// ``nameCode(_:)`` of the bytes in a range of a buffer.
+    static func nameCode(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        guard (1...2).contains(range.count), range.allSatisfy({ (0x41...0x5A).contains(bytes[$0]) }) else { return nil }
+        let first = Int(bytes[range.lowerBound] - 0x40)
+        let second = range.count == 2 ? Int(bytes[range.lowerBound + 1] - 0x40) : 0
         return first * 32 + second
     }
 
