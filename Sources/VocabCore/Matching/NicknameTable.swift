@@ -62,6 +62,12 @@ public struct NicknameTable: Sendable, Hashable {
         relatedBytes[first]?.contains(second) ?? false
     }
 
+    /// The folded spellings (UTF-8) related to one (its formal names or its nicknames), `nil` when none: looked
+    /// up once for a query word that is compared with many words.
+    func relatedSpellings(of spelling: [UInt8]) -> Set<[UInt8]>? {
+        relatedBytes.isEmpty ? nil : relatedBytes[spelling]
+    }
+
     /// How many names the table knows.
     public var count: Int { related.count }
 }

@@ -25,6 +25,11 @@ public enum TokenSimilarity {
     ///
     /// - Complexity: O(*m*·*n*) in the two lengths (short: names).
     public static func score(_ query: MatchToken, _ term: MatchToken, nicknames: NicknameTable) -> (Double, Reason) {
+        score(query, term, related: nicknames.relatedSpellings(of: query.folded))
+    }
+
+    /// ``score(_:_:nicknames:)`` with the query token's nickname relations looked up already (`nil`: none).
+    static func score(_ query: MatchToken, _ term: MatchToken, related: Set<[UInt8]>?) -> (Double, Reason) {
         if query.folded == term.folded { return (1, .exact) }
         let spelling = spellingSimilarity(query.folded, term.folded)
         var best = (spelling, Reason.spelling)
@@ -34,7 +39,7 @@ public enum TokenSimilarity {
         if spelling >= phoneticSpellingFloor, query.keys.contains(where: { term.keys.contains($0) }) {
             consider(phoneticBase + 0.1 * spelling, .phonetic)
         }
-        if nicknames.count > 0, nicknames.areRelated(query.folded, term.folded) { consider(nicknameScore, .nickname) }
+        if let related, related.contains(term.folded) { consider(nicknameScore, .nickname) }
         if query.folded.count == 1, term.folded.first == query.folded.first, term.folded.count > 1 {
             consider(initialScore, .initial)
         }

@@ -205,9 +205,10 @@ public struct VocabularyIndex: Sendable {
         matches.reserveCapacity(units.count)
         for (position, unit) in units.enumerated() {
             var similar = WordIDMap<(Double, TokenSimilarity.Reason)>(capacity: 16)
+            let related = nicknames.relatedSpellings(of: unit.folded)
             /// Scores a word against the unit, keeps it when similar enough, and returns its similarity.
             func consider(_ word: Int32) -> Double {
-                let (value, reason) = TokenSimilarity.score(unit, words.token(word, role: .name), nicknames: nicknames)
+                let (value, reason) = TokenSimilarity.score(unit, words.token(word, role: .name), related: related)
                 if value >= NameAlignment.minimumLinkSimilarity { similar[word] = (value, reason) }
                 return value
             }
