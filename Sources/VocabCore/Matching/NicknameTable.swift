@@ -57,11 +57,6 @@ public struct NicknameTable: Sendable, Hashable {
         related[first]?.contains(second) ?? false
     }
 
-    /// Whether two folded spellings (UTF-8) are a name and its nickname.
-    public func areRelated(_ first: [UInt8], _ second: [UInt8]) -> Bool {
-        relatedBytes[first]?.contains(second) ?? false
-    }
-
     /// The folded spellings (UTF-8) related to one (its formal names or its nicknames), `nil` when none: looked
     /// up once for a query word that is compared with many words.
     func relatedSpellings(of spelling: [UInt8]) -> Set<[UInt8]>? {

@@ -58,7 +58,7 @@ public struct Resolver: Sendable {
             ? result.hypotheses[candidate.hypothesis].phoneQuery : result.phoneQuery
         guard let match = candidate.phones, let query = heard, let matcher = index.phoneMatcher,
               let inventory = index.preparer.phonetics.pronouncer?.inventory else { return nil }
-        let steps = matcher.steps(query: query.phones, filler: query.filler, match: match)
+        let steps = matcher.steps(query.prepared, match: match)
         let aligned = steps.map { step -> PhoneExplanation.AlignedPhone in
             switch step {
             case .pair(let a, let b, let cost):

@@ -166,14 +166,9 @@ public struct PhoneIndex: Sendable {
     /// The pronunciations sharing the most bigram keys with a query, best first, at most `limit`, each
     /// sharing at least `minimumShare` of the query's keys.
     ///
+    /// - Parameter said: The codes of the query's phones outside filler words, boundaries dropped
+    ///   (``PhoneAligner/PreparedQuery``'s).
     /// - Complexity: O(total postings of the query's keys).
-    public func candidates(query: [Phone], filler: [Bool], limit: Int, minimumShare: Double) -> [Int] {
-        candidates(said: query.indices.filter { !filler[$0] && query[$0] != .boundary }.map { query[$0].code },
-                   limit: limit, minimumShare: minimumShare)
-    }
-
-    /// ``candidates(query:filler:limit:minimumShare:)`` of the codes of the query's phones outside filler words
-    /// (no boundaries).
     func candidates(said: [UInt8], limit: Int, minimumShare: Double) -> [Int] {
         let keys = Self.keys(said.map(Phone.init(code:)), classes: classes, classCount: classCount)
         guard !keys.isEmpty else { return [] }

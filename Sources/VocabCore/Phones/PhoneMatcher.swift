@@ -86,28 +86,16 @@ public struct PhoneMatcher: Sendable {
 
     /// A term's best match over its pronunciations, with its ``Match/weakestWord`` (`nil` when the index
     /// holds no pronunciation of it).
-    ///
-    /// - Parameter enough: A similarity at which to stop looking (a check that only needs "similar enough").
-    public func match(query: [Phone], filler: [Bool], term: Int, enough: Double = 2) -> Match? {
-        match(prepare(query: query, filler: filler), term: term, enough: enough)
+    public func match(query: [Phone], filler: [Bool], term: Int) -> Match? {
+        match(prepare(query: query, filler: filler), term: term)
     }
 
-    /// ``match(query:filler:term:enough:)`` of a prepared query.
-    public func match(_ prepared: PhoneAligner.PreparedQuery, term: Int, enough: Double = 2) -> Match? {
+    /// ``match(query:filler:term:)`` of a prepared query.
+    public func match(_ prepared: PhoneAligner.PreparedQuery, term: Int) -> Match? {
         var best: Match?
         for pronunciation in index.pronunciations(ofTerm: term) {
             // No variant scores over 1: once a pronunciation reaches it, the others cannot win.
             if let best, best.score >= 1 { break }
-            let phones = index.phones(of: pronunciation)
-            if enough <= 1 {
-                let codes = PhoneAligner.spokenCodes(phones)
-                let full = Double(codes.withUnsafeBufferPointer { aligner.similarity(prepared, term: $0) })
-                if full >= enough {
-                    return Match(term: term, similarity: full, score: 1 - Self.stretch * (1 - full), coverage: 1,
-                                 pronunciation: pronunciation, language: index.language(of: pronunciation),
-                                 words: Array(Self.words(of: phones).indices))
-                }
-            }
             let found = match(prepared, pronunciation: pronunciation, term: term)
             if best == nil || found.score > best!.score { best = found }
         }
@@ -227,8 +215,7 @@ public struct PhoneMatcher: Sendable {
     }
 
     /// The aligned steps of a match (for `--explain`).
-    public func steps(query: [Phone], filler: [Bool], match: Match) -> [PhoneAligner.Step] {
-        aligner.steps(aligner.prepare(query: query, filler: filler),
-                      term: PhoneAligner.spokenCodes(variantPhones(of: match)))
+    public func steps(_ query: PhoneAligner.PreparedQuery, match: Match) -> [PhoneAligner.Step] {
+        aligner.steps(query, term: PhoneAligner.spokenCodes(variantPhones(of: match)))
     }
 }
