@@ -8,7 +8,7 @@ public enum AlternativeFeatures {
     public static let names = [
         "first",         // the candidate's probability under the first hypothesis (the query) alone
         "mixture",       // its probability averaged over the hypotheses, each by its weight
-        "best",          // its highest probability under any hypothesis
+        "best",          // its highest probability under any hypothesis the recognizer weighs at least a quarter of its best
         "bestLogit",     // the log-odds of that, within ±8
         "support",       // the weight of the hypotheses that make it their most probable candidate at p ≥ 0.5
         "against",       // the weight of the hypotheses whose most probable candidate, at p ≥ 0.5, is another term
@@ -18,6 +18,9 @@ public enum AlternativeFeatures {
         "firstMissing",  // 1 when the first hypothesis did not weigh it at all
         "hypotheses",    // ln of the number of distinct hypotheses
     ]
+
+    /// The least share of the heaviest hypothesis's weight that a hypothesis needs to count toward `best`.
+    public static let bestWeightShare = 0.25
 
     /// One hypothesis resolved alone: its weight, and the probability of each term it weighed (by rank).
     public struct Heard: Sendable {
@@ -43,7 +46,10 @@ public enum AlternativeFeatures {
     /// The features of the term at `rank`, given every hypothesis (the first is the query).
     public static func values(of rank: Int, in heard: [Heard]) -> [Double] {
         let probabilities = heard.map { $0.probabilities[rank] ?? 0 }
-        let best = probabilities.max() ?? 0
+        // A hypothesis the recognizer itself doubts (under a quarter of the weight of its best; Whisper's five
+        // are rarely so far apart) does not make a candidate "best heard" on its own.
+        let heaviest = heard.map(\.weight).max() ?? 0
+        let best = zip(heard, probabilities).filter { $0.0.weight >= heaviest * Self.bestWeightShare }.map(\.1).max() ?? 0
         var support = 0.0
         var against = 0.0
         var named = 0.0

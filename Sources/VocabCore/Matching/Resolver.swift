@@ -209,11 +209,14 @@ public struct Resolver: Sendable {
     /// How far the next word candidate must be for a term to be named "alone" by the words (a feature).
     static let aloneByWords = 0.1
 
-    /// The least word score or phone score for a candidate to be weighed by the model.
-    static let leastEvidence = 0.5
+    /// The least word score or phone score for a candidate to be weighed by the model. (0.45 and 15 scored,
+    /// with the phone search's 48 candidates at a key share of 0.2, against 0.5, 10, 24 and 0.3 before, the
+    /// decision relearned: recall@10 on whisper-dev 65.0% → 74.5%, on asr-dev 62.7% → 71.8%; BENCHMARKS.md,
+    /// "A wider search".)
+    static let leastEvidence = 0.45
 
     /// How many candidates are scored: the best by either matcher.
-    static let scoredCandidates = 10
+    static let scoredCandidates = 15
 
     /// One candidate per term from both matchers: a term found both ways keeps its word figures and takes the
     /// phone match; a term found by sound alone gets a candidate of its own.

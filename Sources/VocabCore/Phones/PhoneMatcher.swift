@@ -38,10 +38,13 @@ public struct PhoneMatcher: Sendable {
     public static let stretch = 1.0
     /// What a reordered variant ("Last First") loses.
     public static let reorderPenalty = 0.01
-    /// How many candidates are aligned.
-    public static let candidateLimit = 24
+    /// How many candidates are aligned. A recognizer's transcript often shares only a few phone pairs with the
+    /// name said, so the search reaches wide: 48 at a share of 0.2 rather than 24 at 0.3 found the name among
+    /// the offered candidates in 9–10 more cases in 100 of the recognizer sets (BENCHMARKS.md, "A wider search"),
+    /// for about half again the time of a query the words do not settle.
+    public static let candidateLimit = 48
     /// The least share of the query's bigram keys a candidate must hold.
-    public static let minimumKeyShare = 0.3
+    public static let minimumKeyShare = 0.2
 
     let index: PhoneIndex
     let aligner: PhoneAligner
