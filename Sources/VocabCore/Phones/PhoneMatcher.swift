@@ -134,62 +134,81 @@ public struct PhoneMatcher: Sendable {
     /// beat the best so far is not aligned.
     func match(_ query: PhoneAligner.PreparedQuery, pronunciation: Int, term: Int) -> Match {
         let phones = index.phones(of: pronunciation)
-        let language = index.language(of: pronunciation)
         func score(_ similarity: Double, coverage: Double, penalty: Double) -> Double {
             let stretched = 1 - Self.stretch * (1 - similarity)
             return stretched * (1 - NameAlignment.partialPenalty * (1 - coverage)) - penalty
         }
-        // The pronunciation's codes without boundaries, its words as ranges of them, and room for a variant.
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * phones.count) { buffer in
-            let codes = buffer.baseAddress!
-            let variant = codes + phones.count
-            var count = 0
-            var words: [Range<Int>] = []
-            var start = 0
-            for phone in phones {
-                if phone == .boundary {
-                    if count > start { words.append(start..<count) }
-                    start = count
-                    continue
+        // The pronunciation's codes without boundaries, where each word starts and ends among them, and room for
+        // a variant: all on the stack, the match's word order made once, for the variant that wins.
+        let capacity = phones.count
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * capacity) { buffer in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (capacity + 1)) { bounds in
+                let codes = buffer.baseAddress!
+                let variant = codes + capacity
+                let starts = bounds.baseAddress!
+                let ends = starts + (capacity + 1)
+                var count = 0
+                var wordCount = 0
+                var start = 0
+                for phone in phones {
+                    if phone == .boundary {
+                        if count > start { starts[wordCount] = start; ends[wordCount] = count; wordCount += 1 }
+                        start = count
+                        continue
+                    }
+                    codes[count] = phone.code
+                    count += 1
                 }
-                codes[count] = phone.code
-                count += 1
-            }
-            if count > start { words.append(start..<count) }
-            func similarity(_ codes: UnsafePointer<UInt8>, _ length: Int) -> Double {
-                Double(aligner.similarity(query, term: UnsafeBufferPointer(start: codes, count: length)))
-            }
-            let full = similarity(codes, count)
-            var best = Match(term: term, similarity: full, score: score(full, coverage: 1, penalty: 0), coverage: 1,
-                             pronunciation: pronunciation, language: language, words: Array(words.indices))
-            guard words.count > 1 else { return best }
-            var orders = [[words.count - 1] + Array(0..<(words.count - 1))]
-            if words.count > 2 { orders.append(Array(1..<words.count) + [0]) }
-            for order in orders where score(1, coverage: 1, penalty: Self.reorderPenalty) > best.score {
-                var length = 0
-                for word in order {
-                    for position in words[word] {
-                        variant[length] = codes[position]
-                        length += 1
+                if count > start { starts[wordCount] = start; ends[wordCount] = count; wordCount += 1 }
+                func similarity(_ codes: UnsafePointer<UInt8>, _ length: Int) -> Double {
+                    Double(aligner.similarity(query, term: UnsafeBufferPointer(start: codes, count: length)))
+                }
+                // The variant that wins: the whole, a reordering (1: last word first, 2: first word last), or the
+                // word at `alone` alone.
+                var chosen = 0
+                var alone = 0
+                var bestSimilarity = similarity(codes, count)
+                var bestScore = score(bestSimilarity, coverage: 1, penalty: 0)
+                var bestCoverage = 1.0
+                func words(of order: Int) -> [Int] {
+                    switch order {
+                    case 1: [wordCount - 1] + Array(0..<(wordCount - 1))
+                    case 2: Array(1..<wordCount) + [0]
+                    case 3: [alone]
+                    default: Array(0..<wordCount)
                     }
                 }
-                let turned = similarity(variant, length)
-                let turnedScore = score(turned, coverage: 1, penalty: Self.reorderPenalty)
-                if turnedScore > best.score {
-                    best = Match(term: term, similarity: turned, score: turnedScore, coverage: 1, pronunciation: pronunciation,
-                                 language: language, words: order)
+                if wordCount > 1 {
+                    for order in 1...(wordCount > 2 ? 2 : 1)
+                    where score(1, coverage: 1, penalty: Self.reorderPenalty) > bestScore {
+                        var length = 0
+                        for step in 0..<wordCount {
+                            // Order 1 reads the last word, then the others; order 2 the others, then the first.
+                            let word = order == 1 ? (step == 0 ? wordCount - 1 : step - 1) : (step + 1) % wordCount
+                            for position in starts[word]..<ends[word] {
+                                variant[length] = codes[position]
+                                length += 1
+                            }
+                        }
+                        let turned = similarity(variant, length)
+                        let turnedScore = score(turned, coverage: 1, penalty: Self.reorderPenalty)
+                        if turnedScore > bestScore {
+                            (chosen, bestSimilarity, bestScore) = (order, turned, turnedScore)
+                        }
+                    }
+                    let coverage = 1 / Double(wordCount)
+                    for position in 0..<wordCount where score(1, coverage: coverage, penalty: 0) > bestScore {
+                        let said = similarity(codes + starts[position], ends[position] - starts[position])
+                        let saidScore = score(said, coverage: coverage, penalty: 0)
+                        if saidScore > bestScore {
+                            (chosen, alone, bestSimilarity, bestScore, bestCoverage) = (3, position, said, saidScore, coverage)
+                        }
+                    }
                 }
+                return Match(term: term, similarity: bestSimilarity, score: bestScore, coverage: bestCoverage,
+                             pronunciation: pronunciation, language: index.language(of: pronunciation),
+                             words: words(of: chosen))
             }
-            let coverage = 1 / Double(words.count)
-            for (position, range) in words.enumerated() where score(1, coverage: coverage, penalty: 0) > best.score {
-                let alone = similarity(codes + range.lowerBound, range.count)
-                let aloneScore = score(alone, coverage: coverage, penalty: 0)
-                if aloneScore > best.score {
-                    best = Match(term: term, similarity: alone, score: aloneScore, coverage: coverage,
-                                 pronunciation: pronunciation, language: language, words: [position])
-                }
-            }
-            return best
         }
     }
 
