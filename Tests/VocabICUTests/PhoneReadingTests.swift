@@ -46,6 +46,16 @@ struct PhoneReadingTests {
         #expect(pronouncer.inventory.write(greek[0].phones) == "p a p a ð o p u l o s")
     }
 
+    @Test("A word opening on chi and a vowel is Italian: a French listener also reads Chiara as /k j a r a/")
+    func italianChi() throws {
+        let french = try #require(Self.data).pronouncer(for: "fr")
+        let readings = french.termPronunciations(["chiara"])
+        #expect(readings.map(\.language) == ["fr", "it"])
+        #expect(readings.map { french.inventory.write($0.phones) } == ["ʃ j a r a", "k j a r a"])
+        // Inside a word the letters are not a cue: German "Schiele" stays German.
+        #expect(try #require(Self.data).pronouncer(for: "de").termPronunciations(["schiele"]).map(\.language) == ["de"])
+    }
+
     @Test("Alignment ignores word boundaries and skips filler words cheaply")
     func alignment() throws {
         let data = try #require(Self.data)
