@@ -41,7 +41,7 @@ public struct PhoneMatcher: Sendable {
     /// How many candidates are aligned. A recognizer's transcript often shares only a few phone pairs with the
     /// name said, so the search reaches wide: 48 at a share of 0.2 rather than 24 at 0.3 found the name among
     /// the offered candidates in 9–10 more cases in 100 of the recognizer sets (BENCHMARKS.md, "A wider search"),
-    /// for about half again the time of a query the words do not settle.
+    /// for about a third more time on a query the words do not settle.
     public static let candidateLimit = 48
     /// The least share of the query's bigram keys a candidate must hold.
     public static let minimumKeyShare = 0.2
@@ -163,19 +163,19 @@ public struct PhoneMatcher: Sendable {
                 func similarity(_ codes: UnsafePointer<UInt8>, _ length: Int) -> Double {
                     Double(aligner.similarity(query, term: UnsafeBufferPointer(start: codes, count: length)))
                 }
-                // The variant that wins: the whole, a reordering (1: last word first, 2: first word last), or the
-                // word at `alone` alone.
+                // The variant that wins: the whole (0), a reordering (1: the last word first, 2: the first word
+                // last), or the word at `alone` alone (3).
                 var chosen = 0
                 var alone = 0
                 var bestSimilarity = similarity(codes, count)
                 var bestScore = score(bestSimilarity, coverage: 1, penalty: 0)
                 var bestCoverage = 1.0
-                func words(of order: Int) -> [Int] {
+                // The word read at `step` of a whole or reordered variant.
+                func word(at step: Int, of order: Int) -> Int {
                     switch order {
-                    case 1: [wordCount - 1] + Array(0..<(wordCount - 1))
-                    case 2: Array(1..<wordCount) + [0]
-                    case 3: [alone]
-                    default: Array(0..<wordCount)
+                    case 1: step == 0 ? wordCount - 1 : step - 1
+                    case 2: (step + 1) % wordCount
+                    default: step
                     }
                 }
                 if wordCount > 1 {
@@ -183,9 +183,8 @@ public struct PhoneMatcher: Sendable {
                     where score(1, coverage: 1, penalty: Self.reorderPenalty) > bestScore {
                         var length = 0
                         for step in 0..<wordCount {
-                            // Order 1 reads the last word, then the others; order 2 the others, then the first.
-                            let word = order == 1 ? (step == 0 ? wordCount - 1 : step - 1) : (step + 1) % wordCount
-                            for position in starts[word]..<ends[word] {
+                            let read = word(at: step, of: order)
+                            for position in starts[read]..<ends[read] {
                                 variant[length] = codes[position]
                                 length += 1
                             }
@@ -207,7 +206,7 @@ public struct PhoneMatcher: Sendable {
                 }
                 return Match(term: term, similarity: bestSimilarity, score: bestScore, coverage: bestCoverage,
                              pronunciation: pronunciation, language: index.language(of: pronunciation),
-                             words: words(of: chosen))
+                             words: chosen == 3 ? [alone] : (0..<wordCount).map { word(at: $0, of: chosen) })
             }
         }
     }
