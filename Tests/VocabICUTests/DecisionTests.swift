@@ -59,6 +59,29 @@ struct DecisionTests {
         #expect(learned.indel(h) == base.indel(h))
     }
 
+    @Test("A phone a language's names never spell keeps the table's cost as the phone heard (Italian ɛ, written è)")
+    func unspelledPhoneKeepsTableCost() throws {
+        let data = try #require(Self.data)
+        let italian = try #require(data.learnedCosts["it"])
+        let e = try #require(data.costs.inventory.phone("e")), ɛ = try #require(data.costs.inventory.phone("ɛ"))
+        // e said, ɛ heard: Italian names are not written with è, so the corpus cannot say the ear tells them apart.
+        #expect(italian.substitution(ɛ, e) <= data.costs.substitution(ɛ, e))
+    }
+
+    @Test("Names an Italian listener hears alike, one spelled with è, are offered together")
+    func graveAccentIsAChoice() throws {
+        let resolver = try Self.resolver(["Michèle Durand", "Michele Bianchi", "Marco Rossi", "Giulia Conti", "Luca Ferrari"],
+                                         language: "it-IT")
+        for query in ["michèle", "michele"] {
+            let result = try resolver.resolve(query)
+            guard case .disambiguation(let options, _) = result.resolution else {
+                Issue.record("'\(query)' gave \(result.resolution.name)")
+                continue
+            }
+            #expect(Set(options.map(\.term)) == ["Michèle Durand", "Michele Bianchi"], "'\(query)'")
+        }
+    }
+
     @Test("A damaged confusions file is refused naming its line", arguments: [
         ("sub d ð 0.1\nsub d q 0.2\n", 2, "unknown phone 'q'"),
         ("drop h 1.5\n", 1, "'1.5' is not a cost between 0 and 1"),

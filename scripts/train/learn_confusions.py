@@ -42,6 +42,8 @@ PRIOR_FROM_POOLED = 150.0      # pseudo-counts per spoken phone, shaped by the p
 LEARN_INDELS = False           # drops and additions stay the table's (learned ones let partial names score high)
 BLEND = 0.5                    # the learned cost's share in the cost written (the table's: the rest)
 KEEP_IF_SOUND_SHARE = 0.6      # pairs with a plain phone edit distance above this share are left out
+MIN_SAID = 20                  # a phone the names contain fewer times than this can make a confusion into it
+                               # cheaper, never dearer: how rarely it is written says nothing about the ear
 EPS = "∅"
 
 
@@ -222,7 +224,7 @@ def em(pairs, phones, prior, prior_additions, prior_weight, iterations, label):
     return conditional, add_probability, said, counts
 
 
-def to_costs(conditional, add_probability, phones, counts, base_sub, base_indel):
+def to_costs(conditional, add_probability, phones, counts, said, base_sub, base_indel):
     """Costs from log-odds, on the feature table's scale: one factor, fitted so that the confusions seen in the
     data (expected count ≥ 1) cost in sum what the table says they cost. The data decide which confusions are
     cheap relative to others; the table keeps what a cost means to the similarity."""
@@ -241,6 +243,13 @@ def to_costs(conditional, add_probability, phones, counts, base_sub, base_indel)
     # should move a cost, not replace it.
     substitutions = {(t, q): BLEND * min(1.0, factor * value) + (1 - BLEND) * base_sub.get((q, t), 1.0)
                      for (t, q), value in ratio.items() if q != EPS}
+    # A phone this language's names hardly ever contain as spelled (Italian ɛ: names are not written with è)
+    # is written by the recognizer only in other words, or for a name spelled abroad; that it is seldom written
+    # for a name's sound is the spelling's habit, not the ear's, so a cost into it does not rise above the
+    # table's ("adèle" against Adele Nugnes in it-IT is the table's question).
+    for (t, q), value in substitutions.items():
+        if said.get(q, 0.0) < MIN_SAID:
+            substitutions[(t, q)] = min(value, base_sub.get((q, t), 1.0))
     drops = {t: BLEND * min(1.0, factor * ratio[(t, EPS)]) + (1 - BLEND) * base_indel[t] for t in phones}
     adds = {}
     for q in phones:
@@ -260,7 +269,8 @@ def write(path, language, stats, costs, base, said):
         f"# feature table ({PRIOR_FROM_FEATURES:g} pseudo-counts per phone, all languages pooled) and from the pooled",
         f"# estimate ({PRIOR_FROM_POOLED:g} per phone, this language); cost = scale × ln(P(right)/P(this)), at most 1, the",
         "# scale fitted so that the confusions seen cost in sum what the feature table says (the data set which are",
-        "# cheaper than others, the table what a cost means).",
+        "# cheaper than others, the table what a cost means). A phone the names contain fewer than",
+        f"# {MIN_SAID} times costs at most the table's as the one heard (its rarity is the spelling's, not the ear's).",
         "# Only phones said at least once in this language's pairs, and costs at least 0.02 from the table's, are listed.",
         "#   sub SAID HEARD COST   the spoken phone SAID written as HEARD",
         "#   drop SAID COST        the spoken phone SAID not written",
@@ -322,7 +332,10 @@ def main():
     for language, pairs in sorted(by_language.items()):
         learned, added, said, counts = em(pairs, phones, conditional, add_probability, PRIOR_FROM_POOLED,
                                           arguments.iterations, language)
-        costs, factor, seen = to_costs(learned, added, phones, counts, base_sub, base_indel)
+        costs, factor, seen = to_costs(learned, added, phones, counts, said, base_sub, base_indel)
+        spelled = sorted(q for q in set(ph for _, query in pairs for ph in query) if said.get(q, 0.0) < MIN_SAID)
+        print(f"  {language}: heard but said fewer than {MIN_SAID} times (costs into them at most the table's): "
+              + (" ".join(f"{q} ({said.get(q, 0.0):.0f})" for q in spelled) or "none"), flush=True)
         kinds = described[language]
         stats = (f"{len(pairs)} pairs ({', '.join(f'{k} {v}' for k, v in sorted(kinds.items()) if k != 'far')}; "
                  f"{kinds['far']} far pairs left out), corpus Training/corpus, {time.strftime('%Y-%m-%d')}; "
