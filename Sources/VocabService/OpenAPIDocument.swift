@@ -484,6 +484,7 @@ public enum OpenAPIDocument {
           },
           "links": {
             "type": "array",
+            "description": "How the query's words met the term's (with explain). For a term found by sound only (reading 'sound only'), the words the query's words did meet, though the words alone did not find it.",
             "items": {
               "$ref": "#/components/schemas/Link"
             }

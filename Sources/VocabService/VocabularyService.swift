@@ -162,11 +162,12 @@ public final class VocabularyService: Sendable {
         let request = try locales.request(given: body.language, field: "language", stored: stored, user: user)
         let (selection, context) = try locales.context(for: request)
         let index = try await index(of: user, type: type, stamp: stamp, context: context)
-        let result: Resolver.Result
+        var result: Resolver.Result
         let resolver = Resolver(index: index)
         do { result = try resolver.resolve(body.query, alternatives: alternatives) } catch let error as VocabularyError {
             throw Problem.invalid("query", error.problem)
         }
+        if body.explain ?? false { result = resolver.explainingWords(result) }
         metrics.resolveDuration.record(ContinuousClock.now - started)
         return ResolveReport(locale: LocaleSelectionReport(selection), query: body.query, result: result,
                              explain: body.explain ?? false, model: index.preparer.phonetics.decision,

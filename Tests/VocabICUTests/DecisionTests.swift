@@ -187,6 +187,26 @@ struct DecisionTests {
         }
     }
 
+    @Test("An explanation shows the words a term found by sound only shares with the query, and changes nothing else")
+    func explanationAlignsSoundOnlyWords() throws {
+        let resolver = try Self.resolver(Self.contacts, language: "pt-BR")
+        // "wesley" meets no word of the list, so the words alone find nothing; the phones find both Cavalcantis.
+        let result = try resolver.resolve("Wesley Cavalcanti")
+        let explained = resolver.explainingWords(result)
+        let found = try #require(explained.ranked.first { $0.term == "Wellington Cavalcanti" })
+        #expect(found.isFoundBySoundOnly)
+        let link = try #require(found.alignment.links.first, "no word aligned")
+        #expect(found.alignment.links.count == 1)
+        #expect(link.query.map { explained.queryTokens[$0].text } == ["cavalcanti"])
+        #expect(link.term.map { found.termTokens[$0].text } == ["cavalcanti"])
+        #expect(found.alignment.termCoverage == 0.5)
+        #expect(explained.resolution == result.resolution)
+        #expect(explained.ranked.map(\.term) == result.ranked.map(\.term))
+        #expect(explained.ranked.map(\.probability) == result.ranked.map(\.probability))
+        // Before explaining, the candidate carries no word alignment: the decision weighed it as sound only.
+        #expect(result.ranked.first { $0.term == "Wellington Cavalcanti" }?.alignment.links.isEmpty == true)
+    }
+
     @Test("Several contacts sharing the name said are offered as a choice")
     func sharedFirstNameIsAChoice() throws {
         let resolver = try Self.resolver(["Paul Martin", "Paul Dupont", "Claire Dubois", "Marc Lefèvre"], language: "fr-FR")

@@ -45,13 +45,24 @@ public struct Candidate: Sendable, Hashable {
 
     /// The same candidate as the phones heard it: their match attached.
     func hearing(_ match: PhoneMatcher.Match?) -> Candidate {
-        var heard = Candidate(term: term, rank: rank, score: score, alignment: alignment, reading: reading,
-                              termTokens: termTokens, identifier: identifier, phones: match)
-        heard.probability = probability
-        heard.features = features
-        heard.hypothesis = hypothesis
-        heard.alternativeFeatures = alternativeFeatures
-        return heard
+        replacing(phones: match)
+    }
+
+    /// The same candidate with another word alignment (over the tokens of the reading it aligns).
+    func aligning(_ alignment: NameAlignment, termTokens: [MatchToken]) -> Candidate {
+        replacing(alignment: alignment, termTokens: termTokens)
+    }
+
+    private func replacing(alignment: NameAlignment? = nil, termTokens: [MatchToken]? = nil,
+                           phones: PhoneMatcher.Match?? = nil) -> Candidate {
+        var copy = Candidate(term: term, rank: rank, score: score, alignment: alignment ?? self.alignment,
+                             reading: reading, termTokens: termTokens ?? self.termTokens, identifier: identifier,
+                             phones: phones ?? self.phones)
+        copy.probability = probability
+        copy.features = features
+        copy.hypothesis = hypothesis
+        copy.alternativeFeatures = alternativeFeatures
+        return copy
     }
 }
 

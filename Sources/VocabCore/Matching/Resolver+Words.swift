@@ -2,6 +2,46 @@
 /// allocation-free summary of its alignment; full candidates (with links and tokens) are built for the 12 best
 /// and for the best plausible ones, or for all when `keepingAll` is set.
 extension Resolver {
+    /// The result with each candidate only the phones found given the words of it that the query's words did
+    /// meet, for explanations: "jennifer rodriguez" against Jenna Rodriguez links rodriguez (exact) and leaves
+    /// jennifer unmatched, where the words alone found nothing (some required query word met none of the term's
+    /// words). Scores, features, probabilities and the outcome are unchanged; the decision saw these candidates
+    /// as found by sound only.
+    public func explainingWords(_ result: Result) -> Result {
+        var matchesOfHypothesis: [Int: [WordIDMap<(Double, TokenSimilarity.Reason)>]] = [:]
+        let ranked = result.ranked.map { candidate -> Candidate in
+            guard candidate.isFoundBySoundOnly, candidate.rank >= 0, candidate.rank < index.count else { return candidate }
+            let queryTokens = result.queryTokens(of: candidate)
+            let matches = matchesOfHypothesis[candidate.hypothesis]
+                ?? index.lookUp(queryTokens, collectingCandidates: false).matches
+            matchesOfHypothesis[candidate.hypothesis] = matches
+            guard let partial = partialAlignment(of: index.term(at: candidate.rank), query: queryTokens, matches: matches)
+            else { return candidate }
+            return candidate.aligning(partial.alignment, termTokens: partial.tokens)
+        }
+        var explained = Result(resolution: result.resolution, queryTokens: result.queryTokens, ranked: ranked,
+                               phoneQuery: result.phoneQuery)
+        explained.hypotheses = result.hypotheses
+        return explained
+    }
+
+    /// A term's words aligned with the query's through the list's words each query unit met (``VocabularyIndex/
+    /// lookUp(_:collectingCandidates:)``): the best of its readings, with that reading's tokens; `nil` when no
+    /// query word met any of its words.
+    func partialAlignment(of term: IndexedTerm, query queryTokens: [MatchToken],
+                          matches: [WordIDMap<(Double, TokenSimilarity.Reason)>]) -> (alignment: NameAlignment, tokens: [MatchToken])? {
+        let roles = queryTokens.map(\.role)
+        var best: (alignment: NameAlignment, form: IndexedTerm.Form)?
+        for form in term.readings {
+            let units = form.words + form.pairs
+            let alignment = NameAlignment(query: roles, term: form.roles, termJoined: form.joined) { qi, ti in
+                qi < matches.count ? matches[qi][units[ti]] : nil
+            }
+            if !alignment.links.isEmpty, alignment.score > (best?.alignment.score ?? -1) { best = (alignment, form) }
+        }
+        return best.map { ($0.alignment, index.tokens(of: $0.form)) }
+    }
+
     /// The word candidates of a query, best first.
     ///
     /// - Complexity: one summary per candidate; candidates are the terms where every required query word

@@ -64,7 +64,8 @@ struct Resolve: AsyncParsableCommand {
             (index, context) = try await storedIndex(directory: directory)
         }
         let resolver = Resolver(index: index)
-        let result = try resolver.resolve(text, alternatives: alternatives)
+        let resolved = try resolver.resolve(text, alternatives: alternatives)
+        let result = explain ? resolver.explainingWords(resolved) : resolved
         let phones = { (candidate: Candidate) in resolver.phoneExplanation(of: candidate, in: result) }
         if json {
             try JSONOutput.print(ResolveReport(locale: LocaleSelectionReport(context.selection), query: text,
