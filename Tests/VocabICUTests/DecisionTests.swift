@@ -391,6 +391,8 @@ struct AlternativesTests {
         ([Hypothesis(text: "ok", confidence: 1.5)], "alternative 1", "has confidence 1.5; expected 0…1"),
         ([Hypothesis(text: "ok", score: .nan)], "alternative 1", "has a score that is not a finite number"),
         ([Hypothesis(text: "o\u{7}k")], "alternative 1", "has the control character U+7; expected printable text"),
+        ([Hypothesis(text: "o\u{85}k")], "alternative 1", "has the control character U+85; expected printable text"),
+        ([Hypothesis(text: "ok"), Hypothesis(text: "o\u{9F}k")], "alternative 2", "has the control character U+9F; expected printable text"),
         ([Hypothesis(text: String(repeating: "a", count: 65))], "alternative 1",
          "is refused: text of 65 characters"),
         (Array(repeating: Hypothesis(text: "ok"), count: 11), "the alternatives", "are 11; at most 10 are weighed"),

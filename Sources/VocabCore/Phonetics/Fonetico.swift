@@ -21,6 +21,11 @@ public struct Fonetico: PhoneticEncoder {
     public func encode(_ text: String) -> String {
         var code = ""
         for character in text.uppercased() {
+            // Most letters are ASCII: test those by value, not against every accented letter.
+            if let ascii = character.asciiValue {
+                if (65...90).contains(ascii) || character.isWhitespace { code.append(character) }
+                continue
+            }
             switch character {
             case "Á": code.append("A")
             case "É": code.append("E")
@@ -28,39 +33,34 @@ public struct Fonetico: PhoneticEncoder {
             case "Ó": code.append("O")
             case "Ú": code.append("U")
             case "Ñ", "Ü": code.append(character)
-            default:
-                if let ascii = character.asciiValue, (65...90).contains(ascii) || character.isWhitespace {
-                    code.append(character)
-                } else if character.isWhitespace {
-                    code.append(character)
-                }
+            default: if character.isWhitespace { code.append(character) }
             }
         }
         return Self.rules.apply(to: code)
     }
 
-    private static let rules: [RewriteRule] = [
+    static let rules: [RewriteRule] = [
         RewriteRule("([^L])\\1+", "$1"),  // doubled letters, but not LL
-        RewriteRule("CH(?![AEIOUY])", "K"),  // hard CH before a consonant (Nahuatl)
-        RewriteRule("CH", "§"),
-        RewriteRule("^SH", "ʃ"),
-        RewriteRule("C([EIY])", "S$1"),
-        RewriteRule("C", "K"),
-        RewriteRule("G([EIY])", "J$1"),
-        RewriteRule("GUA", "GWA"),
-        RewriteRule("GU", "G"),
-        RewriteRule("GÜ", "GW"),
-        RewriteRule("Ü", "U"),
-        RewriteRule("QU?", "K"),
-        RewriteRule("H?[UO]([AIE])", "W$1"),
-        RewriteRule("Z", "S"),
-        RewriteRule("V", "B"),
-        RewriteRule("^PS", "S"),
-        RewriteRule("PH", "F"),
-        RewriteRule("H", ""),
-        RewriteRule("Y$", "I"),
-        RewriteRule("^XI", "SI"),
-        RewriteRule("X", "J"),
-        RewriteRule("LL", "Y"),
+        RewriteRule("CH(?![AEIOUY])", "K"),  // hard CH before a consonant (Nahuatl, needs: "H")
+        RewriteRule("CH", "§", needs: "H"),
+        RewriteRule("^SH", "ʃ", needs: "H"),
+        RewriteRule("C([EIY])", "S$1", needs: "C"),
+        RewriteRule("C", "K", needs: "C"),
+        RewriteRule("G([EIY])", "J$1", needs: "G"),
+        RewriteRule("GUA", "GWA", needs: "G"),
+        RewriteRule("GU", "G", needs: "G"),
+        RewriteRule("GÜ", "GW", needs: "Ü"),
+        RewriteRule("Ü", "U", needs: "Ü"),
+        RewriteRule("QU?", "K", needs: "Q"),
+        RewriteRule("H?[UO]([AIE])", "W$1", needs: "UO"),
+        RewriteRule("Z", "S", needs: "Z"),
+        RewriteRule("V", "B", needs: "V"),
+        RewriteRule("^PS", "S", needs: "P"),
+        RewriteRule("PH", "F", needs: "H"),
+        RewriteRule("H", "", needs: "H"),
+        RewriteRule("Y$", "I", needs: "Y"),
+        RewriteRule("^XI", "SI", needs: "X"),
+        RewriteRule("X", "J", needs: "X"),
+        RewriteRule("LL", "Y", needs: "L"),
     ]
 }

@@ -20,6 +20,11 @@ public struct Phonex: PhoneticEncoder {
     public func encode(_ word: String) -> String {
         var code = ""
         for character in word.uppercased() {
+            // Most letters are ASCII: test those by value, not against every accented letter.
+            if let ascii = character.asciiValue {
+                if (65...90).contains(ascii) { code.append(character) }
+                continue
+            }
             switch character {
             case "À", "Â", "Ä", "Ã": code.append("A")
             case "É", "È", "Ê", "Ë": code.append("Y")
@@ -27,7 +32,7 @@ public struct Phonex: PhoneticEncoder {
             case "Ò", "Ô", "Ö", "Õ": code.append("O")
             case "Ù", "Û", "Ü": code.append("U")
             case "Ñ": code.append("N")
-            default: if let ascii = character.asciiValue, (65...90).contains(ascii) { code.append(character) }
+            default: break
             }
         }
         code = Self.rules.apply(to: code)
@@ -48,30 +53,30 @@ public struct Phonex: PhoneticEncoder {
         return String(translated)
     }
 
-    private static let rules: [RewriteRule] = [
-        RewriteRule("Y", "I"),
-        RewriteRule("([^PCS])H", "$1"),
-        RewriteRule("PH", "F"),
-        RewriteRule("G(AI?[NM])", "K$1"),
-        RewriteRule("[AE]I[NM]([AEIOU])", "YN$1"),
-        RewriteRule("EAU", "O", global: false),
-        RewriteRule("OUA", "2", global: false),
-        RewriteRule("[EA]I[NM]", "4"),
-        RewriteRule("[EA]I", "Y"),
-        RewriteRule("E([RTZ])", "Y$1"),
-        RewriteRule("ESS", "YS"),
-        RewriteRule("[AOE]N([^AEIOU1234])", "1$1"),
-        RewriteRule("[AE]M([^AEIOU1234])", "1$1"),
-        RewriteRule("IN([^AEIOU1234])", "4$1"),
-        RewriteRule("([AEIOUY1234])S([AEIOUY1234])", "$1Z$2"),
-        RewriteRule("(?:OE|EU)", "E"),
-        RewriteRule("AU", "O"),
-        RewriteRule("O[IY]", "2"),
-        RewriteRule("OU", "3"),
-        RewriteRule("(?:SCH|CH|SH)", "5"),
-        RewriteRule("SS", "S"),
-        RewriteRule("SC?([EIY])", "S$1"),
-        RewriteRule("(?:GU|QU|Q|C)", "K"),
-        RewriteRule("G([AOY])", "K$1"),
+    static let rules: [RewriteRule] = [
+        RewriteRule("Y", "I", needs: "Y"),
+        RewriteRule("([^PCS])H", "$1", needs: "H"),
+        RewriteRule("PH", "F", needs: "H"),
+        RewriteRule("G(AI?[NM])", "K$1", needs: "G"),
+        RewriteRule("[AE]I[NM]([AEIOU])", "YN$1", needs: "I"),
+        RewriteRule("EAU", "O", global: false, needs: "U"),
+        RewriteRule("OUA", "2", global: false, needs: "U"),
+        RewriteRule("[EA]I[NM]", "4", needs: "I"),
+        RewriteRule("[EA]I", "Y", needs: "I"),
+        RewriteRule("E([RTZ])", "Y$1", needs: "E"),
+        RewriteRule("ESS", "YS", needs: "E"),
+        RewriteRule("[AOE]N([^AEIOU1234])", "1$1", needs: "N"),
+        RewriteRule("[AE]M([^AEIOU1234])", "1$1", needs: "M"),
+        RewriteRule("IN([^AEIOU1234])", "4$1", needs: "N"),
+        RewriteRule("([AEIOUY1234])S([AEIOUY1234])", "$1Z$2", needs: "S"),
+        RewriteRule("(?:OE|EU)", "E", needs: "E"),
+        RewriteRule("AU", "O", needs: "U"),
+        RewriteRule("O[IY]", "2", needs: "O"),
+        RewriteRule("OU", "3", needs: "U"),
+        RewriteRule("(?:SCH|CH|SH)", "5", needs: "H"),
+        RewriteRule("SS", "S", needs: "S"),
+        RewriteRule("SC?([EIY])", "S$1", needs: "S"),
+        RewriteRule("(?:GU|QU|Q|C)", "K", needs: "GQC"),
+        RewriteRule("G([AOY])", "K$1", needs: "G"),
     ]
 }

@@ -10,9 +10,17 @@ struct RewriteRule: @unchecked Sendable {
     let expression: NSRegularExpression
     let template: String
     let isGlobal: Bool
+    /// Letters of which a text must hold at least one for the pattern to match in it (a letter every match
+    /// holds, or its lookahead requires); `nil` when no such set is given. Most rules find nothing in most
+    /// words, and this check costs a scan of a few letters where the regular expression costs hundreds of
+    /// instructions.
+    let needs: [Unicode.Scalar]?
 
     /// Compiles a rule; the patterns are constants of this module, so a bad one is a programming error.
-    init(_ pattern: String, _ template: String, global: Bool = true) {
+    ///
+    /// - Parameter needs: Letters of which a text must hold one to match (see ``needs``); a test checks every
+    ///   rule's against the expression itself on generated texts.
+    init(_ pattern: String, _ template: String, global: Bool = true, needs: String? = nil) {
         do {
             expression = try NSRegularExpression(pattern: pattern)
         } catch {
@@ -20,9 +28,16 @@ struct RewriteRule: @unchecked Sendable {
         }
         self.template = template
         isGlobal = global
+        self.needs = needs.map { Array($0.unicodeScalars) }
     }
 
     func apply(to text: String) -> String {
+        if let needs, !text.unicodeScalars.contains(where: needs.contains) { return text }
+        return applyingExpression(to: text)
+    }
+
+    /// The rule applied by the regular expression alone, without the ``needs`` check.
+    func applyingExpression(to text: String) -> String {
         let range = NSRange(text.startIndex..., in: text)
         if isGlobal {
             return expression.stringByReplacingMatches(in: text, range: range, withTemplate: template)

@@ -50,6 +50,11 @@ public enum TextLimits {
         return longest
     }
 
+    /// Whether a text holds a word: a character that is neither white space nor a dash.
+    static func hasWord(in text: String) -> Bool {
+        text.contains { !isWordSeparator($0) }
+    }
+
     /// White space and dash punctuation (hyphen-minus, the Unicode dashes) separate words.
     static func isWordSeparator(_ character: Character) -> Bool {
         if character.isWhitespace { return true }
