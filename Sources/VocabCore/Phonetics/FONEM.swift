@@ -30,8 +30,8 @@ public struct FONEM: PhoneticEncoder {
     static func deburred(_ text: String) -> String {
         var result = ""
         for character in text {
-            // ASCII letters have no marks to take off.
-            if character.asciiValue != nil {
+            // A one-byte character (ASCII, not "\r\n") has no marks to take off.
+            if character.utf8.count == 1 {
                 result.append(character)
                 continue
             }
