@@ -41,7 +41,7 @@ public struct Fonetico: PhoneticEncoder {
 
     static let rules: [RewriteRule] = [
         RewriteRule("([^L])\\1+", "$1"),  // doubled letters, but not LL
-        RewriteRule("CH(?![AEIOUY])", "K"),  // hard CH before a consonant (Nahuatl, needs: "H")
+        RewriteRule("CH(?![AEIOUY])", "K", needs: "H"),  // hard CH before a consonant (Nahuatl)
         RewriteRule("CH", "§", needs: "H"),
         RewriteRule("^SH", "ʃ", needs: "H"),
         RewriteRule("C([EIY])", "S$1", needs: "C"),
