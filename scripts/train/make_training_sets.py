@@ -117,13 +117,28 @@ def read_corpus(path):
         return list(csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE, escapechar="\\"))
 
 
+# What vocab refuses as a query (Sources/VocabCore/Normalization/TextLimits.swift): a word over 64 characters, a
+# text over 1,024. Whisper now and then writes a run-on hallucination ("1,2,1,2,…" as one word of 224); such a
+# transcript would make `vocab eval` refuse the whole set, and no listener gets it as a query, so it is left out.
+MAXIMUM_WORD = 64
+MAXIMUM_TEXT = 1024
+
+
+def refused(text):
+    """Whether vocab would refuse the text as a query (a whitespace-separated word is at least as long as any
+    word vocab reads from it)."""
+    return len(text) > MAXIMUM_TEXT or any(len(word) > MAXIMUM_WORD for word in text.split())
+
+
 def build(recognizer, prompted, rows_by_language, pool, seed, rng):
     vocabularies, cases = [], []
     for language, rows in sorted(rows_by_language.items()):
         lists, _ = make_corpus.plan(language, pool[language], 0, seed)
         everyone = sorted({name for names in lists for name in names})
         for row in rows:
-            if row["prompted"] != prompted or not row["transcript"].strip():
+            if row["prompted"] != prompted or not row["transcript"].strip() or refused(row["transcript"]):
+                continue
+            if row.get("alternatives") and any(refused(hypothesis["text"]) for hypothesis in json.loads(row["alternatives"])):
                 continue
             list_number = int(row["list"])
             contacts = list(lists[list_number])

