@@ -135,7 +135,7 @@ extension VocabularyService {
         guard text.count <= Self.maximumSpokenCharacters else {
             throw Problem.invalid("text", "has \(text.count) characters; the limit is \(Self.maximumSpokenCharacters)")
         }
-        if let control = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+        if let control = TextLimits.firstControlCharacter(in: text) {
             throw Problem.invalid("text", "has the control character U+\(String(control.value, radix: 16, uppercase: true))")
         }
         let code = try locales.canonical(language, field: "language")

@@ -302,7 +302,7 @@ public final class VocabularyService: Sendable {
     /// answers needsValue).
     static func checkQuery(_ query: String) throws {
         if let problem = TextLimits.lengthProblem(with: query, noun: "query") { throw Problem.invalid("query", problem) }
-        if let control = query.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+        if let control = TextLimits.firstControlCharacter(in: query) {
             throw Problem.invalid("query", "has the control character U+\(String(control.value, radix: 16, uppercase: true)); "
                 + "expected printable text")
         }

@@ -87,6 +87,19 @@ private func parse(_ text: String, strict: Bool = false) -> VocabularyFile {
         #expect(VocabularyFile.contactDetailKind(of: term) == nil)
     }
 
+    @Test("The control characters every entry refuses are exactly Unicode's general category Cc")
+    func controlCharactersAreCc() {
+        var disagreements: [UInt32] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let isControl = TextLimits.firstControlCharacter(in: String(Character(scalar))) != nil
+            if isControl != (scalar.properties.generalCategory == .control) { disagreements.append(value) }
+        }
+        #expect(disagreements.isEmpty)
+        #expect(TextLimits.firstControlCharacter(in: "Bo\u{85}b\u{7}o") == "\u{85}")
+        #expect(TextLimits.firstControlCharacter(in: "Zoé\u{A0}Bobo") == nil)
+    }
+
     @Test("Every error is reported, not only the first")
     func allErrors() {
         #expect(parse("\nBobo\n\n").errors.map(\.location) == ["names.txt:1", "names.txt:3"])

@@ -44,8 +44,7 @@ public struct Hypothesis: Sendable, Hashable, Codable {
             if !TextLimits.hasWord(in: alternative.text) {
                 throw VocabularyError(subject: subject, problem: "has no words")
             }
-            // The control characters (general category Cc) are exactly U+0000–U+001F and U+007F–U+009F.
-            if let control = alternative.text.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+            if let control = TextLimits.firstControlCharacter(in: alternative.text) {
                 throw VocabularyError(subject: subject, problem: "has the control character U+"
                     + String(control.value, radix: 16, uppercase: true) + "; expected printable text")
             }

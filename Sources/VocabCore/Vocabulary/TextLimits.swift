@@ -55,6 +55,13 @@ public enum TextLimits {
         text.contains { !isWordSeparator($0) }
     }
 
+    /// The first control character of a text (general category Cc: exactly U+0000–U+001F and U+007F–U+009F,
+    /// tested by range rather than by Unicode property look-up), or `nil`: what every entry refuses in names,
+    /// identifiers, queries and alternatives.
+    public static func firstControlCharacter(in text: String) -> Unicode.Scalar? {
+        text.unicodeScalars.first { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+    }
+
     /// White space and dash punctuation (hyphen-minus, the Unicode dashes) separate words.
     static func isWordSeparator(_ character: Character) -> Bool {
         if character.isWhitespace { return true }

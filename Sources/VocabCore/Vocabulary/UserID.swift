@@ -19,7 +19,7 @@ public struct UserID: Sendable, Hashable, Codable, CustomStringConvertible, Expr
         if rawValue.allSatisfy(\.isWhitespace) {
             throw VocabularyError(subject: "'\(rawValue)'", problem: "is empty; expected a user id")
         }
-        if rawValue.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+        if TextLimits.firstControlCharacter(in: rawValue) != nil {
             throw VocabularyError(subject: "'\(rawValue.debugDescription.dropFirst().dropLast())'",
                                   problem: "contains a control character; expected a user id")
         }

@@ -166,8 +166,8 @@ public struct VocabularyFile: Sendable {
     /// - Returns: The problem, or `nil` when the term is acceptable.
     public static func problem(with text: String) -> String? {
         if text.allSatisfy(\.isWhitespace) { return "empty term; expected one term per line" }
-        if text.allSatisfy(TextLimits.isWordSeparator) { return "no word in the term, only dashes; expected a name" }
-        if let control = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+        if !TextLimits.hasWord(in: text) { return "no word in the term, only dashes; expected a name" }
+        if let control = TextLimits.firstControlCharacter(in: text) {
             let hex = String(control.value, radix: 16, uppercase: true)
             let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
             return "control character \(code) in the term; expected printable text"

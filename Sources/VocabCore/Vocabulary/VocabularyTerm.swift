@@ -45,7 +45,7 @@ public struct VocabularyTerm: Sendable, Hashable, Codable {
         if let problem = VocabularyFile.problem(with: phrase) { return ("phrase", problem) }
         if let identifier {
             if identifier.allSatisfy(\.isWhitespace) { return ("identifier", "is empty; expected the app's id") }
-            if identifier.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            if TextLimits.firstControlCharacter(in: identifier) != nil {
                 return ("identifier", "has a control character; expected printable text")
             }
             if identifier.utf16.count > Self.maximumIdentifierLength {
