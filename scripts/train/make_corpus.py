@@ -87,7 +87,9 @@ def make_lists(language, pool, count, seed):
     family = [entry["name"] for entry in pool["family"]]
     lists = []
     for number in range(count):
-        names = set()
+        # Insertion-ordered (a dict, not a set): the shuffle below gives each name its key in the order the names
+        # were drawn, so every process makes the same lists (a set's order changes with Python's hash seed).
+        names = {}
         surnames = [zipf_pick(rng, family) for _ in range(LIST_SIZE // 3)]
         while len(names) < LIST_SIZE:
             first = zipf_pick(rng, given)
@@ -95,7 +97,7 @@ def make_lists(language, pool, count, seed):
             last = rng.choice(surnames) if rng.random() < 0.33 else zipf_pick(rng, family)
             if language in ("es-ES", "pt-BR") and rng.random() < 0.25:
                 last = f"{last} {zipf_pick(rng, family)}"
-            names.add(f"{first} {last}")
+            names[f"{first} {last}"] = None
         lists.append(sorted(names, key=lambda _: rng.random()))
     return lists
 
@@ -274,7 +276,7 @@ def run(recognizer, language, pool, clips, seed, deadline, first=0):
             try:
                 samples = synthesize(spoken, voice, rate, pitch, noise, identifier)
             except subprocess.CalledProcessError:
-                # An MBROLA voice that cannot say a letter: the language's espeak-ng voice says it instead.
+                # An MBROLA or flite voice that cannot say the text: the language's espeak-ng voice says it instead.
                 voice = ESPEAK[language]
                 samples = synthesize(spoken, voice, rate, pitch, noise, identifier)
             contact_in_prompt = any(spoken.split(" ")[0] in name for name in lists[list_number][:PROMPT_NAMES])
