@@ -255,13 +255,12 @@ public struct Resolver: Sendable {
         let weighed = sorted.prefix { combined($0) >= Self.leastEvidence }
         var best = Array(weighed.prefix(Self.scoredCandidates))
         let unweighed = Array(sorted.dropFirst(best.count).prefix(max(0, Self.explainedCandidates - best.count)))
-        for position in best.indices {
+        let unheard = best.indices.filter { best[$0].phones == nil || best[$0].phones?.weakestQueryWord == nil }
+        let heardMatches = matcher.matches(hearing.prepared, terms: unheard.map { best[$0].rank })
+        for (position, heard) in zip(unheard, heardMatches) {
             let candidate = best[position]
-            if candidate.phones == nil || candidate.phones?.weakestQueryWord == nil {
-                let heard = matcher.match(hearing.prepared, term: candidate.rank)
-                if let heard, heard.score >= (candidate.phones?.score ?? 0) { best[position] = candidate.hearing(heard) }
-                else if let known = candidate.phones { best[position] = candidate.hearing(matcher.detailed(known, prepared: hearing.prepared)) }
-            }
+            if let heard, heard.score >= (candidate.phones?.score ?? 0) { best[position] = candidate.hearing(heard) }
+            else if let known = candidate.phones { best[position] = candidate.hearing(matcher.detailed(known, prepared: hearing.prepared)) }
         }
         // The query's words that are, as written, words of the list: one of them missing from a candidate is
         // another contact's name clearly heard ("wellington cavalcanti" against Washington Cavalcanti and

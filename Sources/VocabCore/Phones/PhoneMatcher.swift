@@ -73,12 +73,11 @@ public struct PhoneMatcher: Sendable {
     public func matches(_ prepared: PhoneAligner.PreparedQuery) -> [Match] {
         guard !prepared.codes.isEmpty else { return [] }
         var best: [Int: Match] = [:]
-        for pronunciation in index.candidates(said: prepared.saidCodes, limit: Self.candidateLimit,
-                                              minimumShare: Self.minimumKeyShare) {
-            let term = Int(index.owners[pronunciation])
-            let match = self.match(prepared, pronunciation: pronunciation, term: term)
-            if let known = best[term], known.score >= match.score { continue }
-            best[term] = match
+        let candidates = index.candidates(said: prepared.saidCodes, limit: Self.candidateLimit,
+                                          minimumShare: Self.minimumKeyShare)
+        for match in bestVariants(prepared, pronunciations: candidates) {
+            if let known = best[match.term], known.score >= match.score { continue }
+            best[match.term] = match
         }
         var sorted = best.values.sorted { $0.score != $1.score ? $0.score > $1.score : $0.term < $1.term }
         for position in sorted.indices.prefix(Self.detailedMatches) {
@@ -95,15 +94,30 @@ public struct PhoneMatcher: Sendable {
 
     /// ``match(query:filler:term:)`` of a prepared query.
     public func match(_ prepared: PhoneAligner.PreparedQuery, term: Int) -> Match? {
-        var best: Match?
-        for pronunciation in index.pronunciations(ofTerm: term) {
-            // No variant scores over 1: once a pronunciation reaches it, the others cannot win.
-            if let best, best.score >= 1 { break }
-            let found = match(prepared, pronunciation: pronunciation, term: term)
-            if best == nil || found.score > best!.score { best = found }
+        matches(prepared, terms: [term])[0]
+    }
+
+    /// ``match(_:term:)`` of several terms, their alignments run together: for each term its best match (the
+    /// first of its pronunciations to reach the best score), or `nil` when the index holds no pronunciation
+    /// of it.
+    public func matches(_ prepared: PhoneAligner.PreparedQuery, terms: [Int]) -> [Match?] {
+        // Each term's first pronunciation, then the others of the terms it left short of a perfect score (no
+        // variant scores over 1, so once a pronunciation reaches it the others cannot win).
+        var best: [Int: Match] = [:]
+        func offer(_ pronunciations: [Int]) {
+            for found in bestVariants(prepared, pronunciations: pronunciations) {
+                if let known = best[found.term], known.score >= found.score { continue }
+                best[found.term] = found
+            }
         }
-        guard let best else { return nil }
-        return detailed(best, prepared: prepared)
+        let ranges = terms.map { index.pronunciations(ofTerm: $0) }
+        offer(ranges.filter { !$0.isEmpty }.map { $0.lowerBound })
+        var others: [Int] = []
+        for (term, range) in zip(terms, ranges) where range.count > 1 && (best[term]?.score ?? 0) < 1 {
+            others += range.dropFirst()
+        }
+        offer(others)
+        return terms.map { term in best[term].map { detailed($0, prepared: prepared) } }
     }
 
     /// The similarity of the worst-matched query word against a match's variant (filler words left out; 0
@@ -127,88 +141,6 @@ public struct PhoneMatcher: Sendable {
         detailed.strongestWord = words.term.max()
         detailed.weakestQueryWord = words.query.min() ?? 0
         return detailed
-    }
-
-    /// The best variant of one pronunciation: the whole, reordered ("Last First", and for three words or more
-    /// the first word last), or one word alone. A variant whose best possible score (a similarity of 1) cannot
-    /// beat the best so far is not aligned.
-    func match(_ query: PhoneAligner.PreparedQuery, pronunciation: Int, term: Int) -> Match {
-        let phones = index.phones(of: pronunciation)
-        func score(_ similarity: Double, coverage: Double, penalty: Double) -> Double {
-            let stretched = 1 - Self.stretch * (1 - similarity)
-            return stretched * (1 - NameAlignment.partialPenalty * (1 - coverage)) - penalty
-        }
-        // The pronunciation's codes without boundaries, where each word starts and ends among them, and room for
-        // a variant: all on the stack, the match's word order made once, for the variant that wins.
-        let capacity = phones.count
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * capacity) { buffer in
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (capacity + 1)) { bounds in
-                let codes = buffer.baseAddress!
-                let variant = codes + capacity
-                let starts = bounds.baseAddress!
-                let ends = starts + (capacity + 1)
-                var count = 0
-                var wordCount = 0
-                var start = 0
-                for phone in phones {
-                    if phone == .boundary {
-                        if count > start { starts[wordCount] = start; ends[wordCount] = count; wordCount += 1 }
-                        start = count
-                        continue
-                    }
-                    codes[count] = phone.code
-                    count += 1
-                }
-                if count > start { starts[wordCount] = start; ends[wordCount] = count; wordCount += 1 }
-                func similarity(_ codes: UnsafePointer<UInt8>, _ length: Int) -> Double {
-                    Double(aligner.similarity(query, term: UnsafeBufferPointer(start: codes, count: length)))
-                }
-                // The variant that wins: the whole (0), a reordering (1: the last word first, 2: the first word
-                // last), or the word at `alone` alone (3).
-                var chosen = 0
-                var alone = 0
-                var bestSimilarity = similarity(codes, count)
-                var bestScore = score(bestSimilarity, coverage: 1, penalty: 0)
-                var bestCoverage = 1.0
-                // The word read at `step` of a whole or reordered variant.
-                func word(at step: Int, of order: Int) -> Int {
-                    switch order {
-                    case 1: step == 0 ? wordCount - 1 : step - 1
-                    case 2: (step + 1) % wordCount
-                    default: step
-                    }
-                }
-                if wordCount > 1 {
-                    for order in 1...(wordCount > 2 ? 2 : 1)
-                    where score(1, coverage: 1, penalty: Self.reorderPenalty) > bestScore {
-                        var length = 0
-                        for step in 0..<wordCount {
-                            let read = word(at: step, of: order)
-                            for position in starts[read]..<ends[read] {
-                                variant[length] = codes[position]
-                                length += 1
-                            }
-                        }
-                        let turned = similarity(variant, length)
-                        let turnedScore = score(turned, coverage: 1, penalty: Self.reorderPenalty)
-                        if turnedScore > bestScore {
-                            (chosen, bestSimilarity, bestScore) = (order, turned, turnedScore)
-                        }
-                    }
-                    let coverage = 1 / Double(wordCount)
-                    for position in 0..<wordCount where score(1, coverage: coverage, penalty: 0) > bestScore {
-                        let said = similarity(codes + starts[position], ends[position] - starts[position])
-                        let saidScore = score(said, coverage: coverage, penalty: 0)
-                        if saidScore > bestScore {
-                            (chosen, alone, bestSimilarity, bestScore, bestCoverage) = (3, position, said, saidScore, coverage)
-                        }
-                    }
-                }
-                return Match(term: term, similarity: bestSimilarity, score: bestScore, coverage: bestCoverage,
-                             pronunciation: pronunciation, language: index.language(of: pronunciation),
-                             words: chosen == 3 ? [alone] : (0..<wordCount).map { word(at: $0, of: chosen) })
-            }
-        }
     }
 
     /// The ranges of a phone string's words.

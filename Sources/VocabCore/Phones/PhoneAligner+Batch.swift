@@ -1,0 +1,167 @@
+extension PhoneAligner {
+    /// Where one term phone string lies in a shared buffer of codes (boundaries dropped).
+    struct CodeSpan: Sendable, Hashable {
+        /// The offset of its first code.
+        var start: Int
+        /// How many codes it has.
+        var count: Int
+    }
+
+    /// How many alignments run side by side: one lane of a SIMD register each.
+    static let lanes = 8
+    /// The fewest alignments run side by side: fewer are run one at a time (the lanes' gathers and minima
+    /// cost about twice one alignment's steps; `vocab bench`, BENCHMARKS.md).
+    static let fewestSideBySide = 3
+
+    /// ``similarity(_:term:)`` of one query against many term phone strings, ``lanes`` alignments at a time in
+    /// SIMD registers (one term per lane, the query's rows shared). Each lane makes the same additions and
+    /// takes the same minima in the same order as the one-term alignment, so every result is bit for bit the
+    /// one ``similarity(_:term:)`` gives; a lane shorter than the widest of its batch computes columns past its
+    /// end that nothing reads (a cell depends only on cells to its left and above).
+    ///
+    /// - Parameters:
+    ///   - query: The prepared query.
+    ///   - codes: The buffer the spans point into.
+    ///   - spans: The term phone strings.
+    /// - Returns: One similarity per span, in order.
+    func similarities(_ query: PreparedQuery, codes: UnsafePointer<UInt8>, spans: [CodeSpan]) -> [Float] {
+        guard spans.count >= Self.fewestSideBySide else {
+            // Too few to fill the lanes: one at a time is quicker.
+            return spans.map { similarity(query, term: UnsafeBufferPointer(start: codes + $0.start, count: $0.count)) }
+        }
+        let widest = spans.reduce(0) { max($0, $1.count) }
+        return [Float](unsafeUninitializedCapacity: spans.count) { results, initialized in
+            costs.withTables { tables in
+                // Per batch: the lanes' codes column by column, their drop costs, and two rows of the table (each
+                // buffer apart, so that each stays small enough for the stack).
+                withUnsafeTemporaryAllocation(of: Lanes.self, capacity: widest + 1) { previous in
+                withUnsafeTemporaryAllocation(of: Lanes.self, capacity: widest + 1) { current in
+                withUnsafeTemporaryAllocation(of: Lanes.self, capacity: widest + 1) { drops in
+                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: Self.lanes * max(widest, 1)) { columns in
+                        query.codes.withUnsafeBufferPointer { queryCodes in
+                            query.skips.withUnsafeBufferPointer { skips in
+                                // Terms of like length side by side, so that few lanes run past their end.
+                                let order = Self.byLength(spans, widest: widest)
+                                let sorted = order.map { spans[$0] }
+                                withUnsafeTemporaryAllocation(of: Float.self, capacity: Self.lanes) { aligned in
+                                    var first = 0
+                                    while first < sorted.count {
+                                        let batch = sorted[first..<min(first + Self.lanes, sorted.count)]
+                                        guard batch.count >= Self.fewestSideBySide else {
+                                            // Too few to fill the lanes: one at a time is quicker.
+                                            for (lane, span) in batch.enumerated() {
+                                                results[order[first + lane]] = similarity(
+                                                    query, term: UnsafeBufferPointer(start: codes + span.start, count: span.count))
+                                            }
+                                            break
+                                        }
+                                        alignBatch(batch, codes: codes, queryCodes: queryCodes, skips: skips,
+                                                   weight: query.weight, tables: tables,
+                                                   rows: (previous.baseAddress!, current.baseAddress!, drops.baseAddress!),
+                                                   columns: columns.baseAddress!, into: aligned.baseAddress!)
+                                        for lane in 0..<batch.count { results[order[first + lane]] = aligned[lane] }
+                                        first += Self.lanes
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                }
+                }
+            }
+            initialized = spans.count
+        }
+    }
+
+    /// The positions of the spans, shortest first (a counting sort: the lengths are small).
+    private static func byLength(_ spans: [CodeSpan], widest: Int) -> [Int] {
+        var starts = [Int](repeating: 0, count: widest + 2)
+        for span in spans { starts[span.count + 1] += 1 }
+        for length in 0...widest { starts[length + 1] += starts[length] }
+        var order = [Int](repeating: 0, count: spans.count)
+        for (position, span) in spans.enumerated() {
+            order[starts[span.count]] = position
+            starts[span.count] += 1
+        }
+        return order
+    }
+
+    /// One similarity per lane.
+    typealias Lanes = SIMD8<Float>
+
+    /// The values of a table at each lane's index.
+    @inline(__always)
+    private static func gather(_ table: UnsafePointer<Float>, _ index: UnsafePointer<Int32>) -> Lanes {
+        Lanes(table[Int(index[0])], table[Int(index[1])], table[Int(index[2])], table[Int(index[3])],
+              table[Int(index[4])], table[Int(index[5])], table[Int(index[6])], table[Int(index[7])])
+    }
+
+    /// Aligns the query with up to ``lanes`` spans at once (see ``similarities(_:codes:spans:)``).
+    private func alignBatch(_ batch: ArraySlice<CodeSpan>, codes: UnsafePointer<UInt8>,
+                            queryCodes: UnsafeBufferPointer<UInt8>, skips: UnsafeBufferPointer<Float>, weight: Float,
+                            tables: PhoneCosts.Tables,
+                            rows: (UnsafeMutablePointer<Lanes>, UnsafeMutablePointer<Lanes>, UnsafeMutablePointer<Lanes>),
+                            columns: UnsafeMutablePointer<Int32>, into results: UnsafeMutablePointer<Float>) {
+        let width = batch.reduce(0) { max($0, $1.count) }
+        var (previous, current) = (rows.0, rows.1)
+        let drops = rows.2
+        // Each lane's codes column by column; a lane past its end, or with no term, reads code 0 (the boundary,
+        // which weighs nothing and costs nothing to drop, so the sums below take exact zeros there).
+        columns.initialize(repeating: 0, count: width * Self.lanes)
+        for lane in batch.indices {
+            let span = batch[lane]
+            let laneColumns = columns + (lane - batch.startIndex)
+            for column in 0..<span.count { laneColumns[column * Self.lanes] = Int32(codes[span.start + column]) }
+        }
+        // What each lane's term weighs, summed in the one-term alignment's order, and its drop costs.
+        var termWeights = Lanes(repeating: 0)
+        for column in 0..<width {
+            let code = columns + column * Self.lanes
+            termWeights += Self.gather(tables.weights.baseAddress!, code)
+            drops[column] = Self.gather(tables.drops.baseAddress!, code)
+        }
+        previous[0] = Lanes(repeating: 0)
+        for column in 0..<width { previous[column + 1] = previous[column] + drops[column] }
+        let substitutions = tables.substitutions.baseAddress!
+        for row in 0..<queryCodes.count {
+            let addition = Lanes(repeating: skips[row])
+            let costs = substitutions + Int(queryCodes[row]) * tables.count
+            var left = previous[0] + addition
+            current[0] = left
+            for column in 0..<width {
+                let code = columns + column * Self.lanes
+                let substitution = previous[column] + Self.gather(costs, code)
+                let skipQuery = previous[column + 1] + addition
+                let skipTerm = left + drops[column]
+                // The minimum of the three, as the one-term alignment takes it (exact: no rounding in a minimum).
+                let kept = skipTerm.replacing(with: skipQuery, where: skipQuery .< skipTerm)
+                left = kept.replacing(with: substitution, where: substitution .< kept)
+                current[column + 1] = left
+            }
+            swap(&previous, &current)
+        }
+        for lane in 0..<batch.count {
+            let span = batch[batch.startIndex + lane]
+            let larger = max(weight, termWeights[lane])
+            results[lane] = larger > 0 ? max(0, 1 - previous[span.count][lane] / larger) : 0
+        }
+    }
+}
+
+extension PhoneAligner {
+    /// ``similarity(query:filler:term:)`` of one query against many terms, run side by side: the same values,
+    /// bit for bit, in the order of `terms`.
+    public func similarities(query: [Phone], filler: [Bool], terms: [ArraySlice<Phone>]) -> [Float] {
+        let prepared = prepare(query: query, filler: filler)
+        var codes: [UInt8] = []
+        var spans: [CodeSpan] = []
+        for term in terms {
+            let start = codes.count
+            codes += Self.spokenCodes(term)
+            spans.append(CodeSpan(start: start, count: codes.count - start))
+        }
+        codes.append(0)  // a buffer to point into when every term is empty
+        return codes.withUnsafeBufferPointer { similarities(prepared, codes: $0.baseAddress!, spans: spans) }
+    }
+}

@@ -1,0 +1,141 @@
+extension PhoneMatcher {
+    /// The best variant of each pronunciation: the whole, reordered ("Last First", and for three words or more
+    /// the first word last), or one word alone. A variant whose best possible score (a similarity of 1) cannot
+    /// beat the best so far of its pronunciation is not aligned.
+    ///
+    /// The variants are aligned in two rounds (every whole pronunciation, then the other variants that could
+    /// still win), each round's alignments side by side (``PhoneAligner/similarities(_:codes:spans:)``); within
+    /// a pronunciation the order of trying, and so every choice, is that of aligning its variants one by one.
+    ///
+    /// - Returns: One match per pronunciation, in the order given.
+    func bestVariants(_ query: PhoneAligner.PreparedQuery, pronunciations: [Int]) -> [Match] {
+        guard !pronunciations.isEmpty else { return [] }
+        // Every pronunciation's codes without boundaries in one buffer (the reorderings are appended after
+        // them), where each of its words lies there, and the variant it keeps so far.
+        let phoneCount = pronunciations.reduce(0) { $0 + index.phones(of: $1).count }
+        var codes: [UInt8] = []
+        codes.reserveCapacity(3 * phoneCount)
+        var words: [PhoneAligner.CodeSpan] = []
+        words.reserveCapacity(phoneCount + pronunciations.count)
+        var spans: [PhoneAligner.CodeSpan] = []
+        spans.reserveCapacity(5 * pronunciations.count)
+        var kept: [KeptVariant] = []
+        kept.reserveCapacity(pronunciations.count)
+        for pronunciation in pronunciations {
+            let start = codes.count
+            let firstWord = words.count
+            var wordStart = start
+            for phone in index.phones(of: pronunciation) {
+                if phone == .boundary {
+                    if codes.count > wordStart { words.append(.init(start: wordStart, count: codes.count - wordStart)) }
+                    wordStart = codes.count
+                    continue
+                }
+                codes.append(phone.code)
+            }
+            if codes.count > wordStart { words.append(.init(start: wordStart, count: codes.count - wordStart)) }
+            spans.append(PhoneAligner.CodeSpan(start: start, count: codes.count - start))
+            kept.append(KeptVariant(firstWord: firstWord, words: words.count - firstWord))
+        }
+        // 1. Every whole pronunciation.
+        let wholes = codes.withUnsafeBufferPointer { aligner.similarities(query, codes: $0.baseAddress!, spans: spans) }
+        for item in kept.indices {
+            kept[item].similarity = Double(wholes[item])
+            kept[item].score = Self.variantScore(kept[item].similarity, coverage: 1, penalty: 0)
+        }
+        // 2. The other variants of each pronunciation that could still beat its whole one (a perfect similarity
+        // would win), aligned together; then tried in order, each only while a perfect one could still win, as
+        // when they are aligned one by one (a variant aligned here but no longer able to win is not taken).
+        spans.removeAll(keepingCapacity: true)
+        for item in kept.indices where kept[item].words > 1 {
+            let variant = kept[item]
+            kept[item].firstVariant = spans.count
+            if variant.reorderCanWin {
+                for order in 1...(variant.words > 2 ? 2 : 1) {
+                    let start = codes.count
+                    for step in 0..<variant.words {
+                        let word = words[variant.firstWord + Self.word(at: step, of: order, words: variant.words)]
+                        for position in word.start..<(word.start + word.count) { codes.append(codes[position]) }
+                    }
+                    spans.append(PhoneAligner.CodeSpan(start: start, count: codes.count - start))
+                }
+            }
+            if variant.aloneCanWin { spans += words[variant.firstWord..<(variant.firstWord + variant.words)] }
+        }
+        let others = codes.withUnsafeBufferPointer { aligner.similarities(query, codes: $0.baseAddress!, spans: spans) }
+        for item in kept.indices where kept[item].words > 1 {
+            var variant = kept[item]
+            var next = variant.firstVariant
+            if variant.reorderCanWin {
+                for order in 1...(variant.words > 2 ? 2 : 1) {
+                    let similarity = Double(others[next])
+                    next += 1
+                    guard variant.reorderCanWin else { continue }
+                    let score = Self.variantScore(similarity, coverage: 1, penalty: Self.reorderPenalty)
+                    if score > variant.score { (variant.chosen, variant.similarity, variant.score) = (order, similarity, score) }
+                }
+            }
+            if Self.variantScore(1, coverage: 1 / Double(variant.words), penalty: 0) > kept[item].score {
+                let coverage = 1 / Double(variant.words)
+                for position in 0..<variant.words {
+                    let similarity = Double(others[next + position])
+                    guard variant.aloneCanWin else { continue }
+                    let score = Self.variantScore(similarity, coverage: coverage, penalty: 0)
+                    if score > variant.score {
+                        (variant.chosen, variant.alone, variant.similarity, variant.score, variant.coverage)
+                            = (3, position, similarity, score, coverage)
+                    }
+                }
+            }
+            kept[item] = variant
+        }
+        return zip(pronunciations, kept).map { pronunciation, variant in
+            Match(term: Int(index.owners[pronunciation]), similarity: variant.similarity, score: variant.score,
+                  coverage: variant.coverage, pronunciation: pronunciation, language: index.language(of: pronunciation),
+                  words: variant.chosen == 3 ? [variant.alone]
+                      : (0..<variant.words).map { Self.word(at: $0, of: variant.chosen, words: variant.words) })
+        }
+    }
+
+    /// The variant of one pronunciation kept so far, and where its words and other variants lie.
+    private struct KeptVariant {
+        /// The pronunciation's first word among the words, and how many it has.
+        let firstWord: Int
+        let words: Int
+        /// The variant: the whole (0), a reordering (1: the last word first, 2: the first word last), or the
+        /// word at ``alone`` alone (3).
+        var chosen = 0
+        var alone = 0
+        var similarity = 0.0
+        var score = 0.0
+        var coverage = 1.0
+        /// Where its other variants' similarities start.
+        var firstVariant = 0
+
+        init(firstWord: Int, words: Int) {
+            self.firstWord = firstWord
+            self.words = words
+        }
+
+        /// Whether a perfect reordering would beat the variant kept.
+        var reorderCanWin: Bool { PhoneMatcher.variantScore(1, coverage: 1, penalty: PhoneMatcher.reorderPenalty) > score }
+        /// Whether a perfect word alone would beat the variant kept.
+        var aloneCanWin: Bool { PhoneMatcher.variantScore(1, coverage: 1 / Double(words), penalty: 0) > score }
+    }
+
+    /// A variant's score: its similarity stretched (``stretch``), lowered for a partial variant and by a
+    /// penalty (a reordering's).
+    static func variantScore(_ similarity: Double, coverage: Double, penalty: Double) -> Double {
+        let stretched = 1 - stretch * (1 - similarity)
+        return stretched * (1 - NameAlignment.partialPenalty * (1 - coverage)) - penalty
+    }
+
+    /// The word read at `step` of a variant in `order`: 0 the whole, 1 the last word first, 2 the first word last.
+    static func word(at step: Int, of order: Int, words: Int) -> Int {
+        switch order {
+        case 1: step == 0 ? words - 1 : step - 1
+        case 2: (step + 1) % words
+        default: step
+        }
+    }
+}
