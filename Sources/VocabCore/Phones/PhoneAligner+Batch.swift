@@ -25,10 +25,11 @@ extension PhoneAligner {
     ///   - spans: The term phone strings.
     /// - Returns: One similarity per span, in order.
     func similarities(_ query: PreparedQuery, codes: UnsafePointer<UInt8>, spans: [CodeSpan]) -> [Float] {
-        guard spans.count >= Self.fewestSideBySide else {
-            // Too few to fill the lanes: one at a time is quicker.
-            return spans.map { similarity(query, term: UnsafeBufferPointer(start: codes + $0.start, count: $0.count)) }
+        // Too few to fill the lanes: one at a time is quicker.
+        func alone(_ span: CodeSpan) -> Float {
+            similarity(query, term: UnsafeBufferPointer(start: codes + span.start, count: span.count))
         }
+        guard spans.count >= Self.fewestSideBySide else { return spans.map(alone) }
         let widest = spans.reduce(0) { max($0, $1.count) }
         return [Float](unsafeUninitializedCapacity: spans.count) { results, initialized in
             costs.withTables { tables in
@@ -48,11 +49,8 @@ extension PhoneAligner {
                                     while first < sorted.count {
                                         let batch = sorted[first..<min(first + Self.lanes, sorted.count)]
                                         guard batch.count >= Self.fewestSideBySide else {
-                                            // Too few to fill the lanes: one at a time is quicker.
-                                            for (lane, span) in batch.enumerated() {
-                                                results[order[first + lane]] = similarity(
-                                                    query, term: UnsafeBufferPointer(start: codes + span.start, count: span.count))
-                                            }
+                                            // The last batch, too short for the lanes.
+                                            for (lane, span) in batch.enumerated() { results[order[first + lane]] = alone(span) }
                                             break
                                         }
                                         alignBatch(batch, codes: codes, queryCodes: queryCodes, skips: skips,

@@ -75,7 +75,7 @@ extension PhoneMatcher {
                     if score > variant.score { (variant.chosen, variant.similarity, variant.score) = (order, similarity, score) }
                 }
             }
-            if Self.variantScore(1, coverage: 1 / Double(variant.words), penalty: 0) > kept[item].score {
+            if kept[item].aloneCanWin {  // as when the variants were gathered (kept[item] still holds the whole)
                 let coverage = 1 / Double(variant.words)
                 for position in 0..<variant.words {
                     let similarity = Double(others[next + position])
