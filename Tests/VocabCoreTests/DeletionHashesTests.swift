@@ -9,27 +9,28 @@ import VocabTestSupport
         for _ in 0..<200 {
             let length = 1 + Int(generator.next() % 30)
             let word = (0..<length).map { _ in UInt8(97 + generator.next() % 4) }
-            let hashes = DeletionHashes(word)
-            #expect(hashes.whole == DeletionHashes(word).whole)
-            for first in word.indices {
-                var once = word
-                once.remove(at: first)
-                #expect(hashes.deleting(first) == DeletionHashes(once).whole, "\(word) without \(first)")
-                for second in (first + 1)..<word.count {
-                    var twice = word
-                    twice.remove(at: second)
-                    twice.remove(at: first)
-                    #expect(hashes.deleting(first, second) == DeletionHashes(twice).whole,
-                            "\(word) without \(first), \(second)")
+            DeletionHashes.with(word) { hashes in
+                for first in word.indices {
+                    var once = word
+                    once.remove(at: first)
+                    #expect(hashes.deleting(first) == wholeHash(once), "\(word) without \(first)")
+                    for second in (first + 1)..<word.count {
+                        var twice = word
+                        twice.remove(at: second)
+                        twice.remove(at: first)
+                        #expect(hashes.deleting(first, second) == wholeHash(twice), "\(word) without \(first), \(second)")
+                    }
                 }
             }
         }
     }
 
+    private func wholeHash(_ word: [UInt8]) -> Int { DeletionHashes.with(word) { $0.whole } }
+
     @Test("Words that differ, or differ only in length, hash apart")
     func distinctWordsHashApart() {
         let words: [[UInt8]] = [[], [0], [0, 0], Array("ab".utf8), Array("ba".utf8), Array("abc".utf8)]
-        #expect(Set(words.map { DeletionHashes($0).whole }).count == words.count)
+        #expect(Set(words.map(wholeHash)).count == words.count)
     }
 
     @Test("A long word's neighbourhood is linear in its length; past the fuzzy bound it has none")

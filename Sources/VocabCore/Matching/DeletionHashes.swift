@@ -11,29 +11,32 @@ struct DeletionHashes {
     private static let base: UInt64 = 0x0000_0100_0000_01b3
 
     private let count: Int
-    /// One buffer (one allocation per word): `prefix[k]` (the polynomial hash of the first `k` bytes) at
-    /// `k`, `suffix[k]` (`Σ_{i≥k} s[i]·Bⁿ⁻¹⁻ⁱ`, the last bytes in place) at `n + 1 + k`, and `Bᵉ` at
-    /// `2n + 3 + e`.
-    private var values: [UInt64]
+    /// One buffer: `prefix[k]` (the polynomial hash of the first `k` bytes) at `k`, `suffix[k]`
+    /// (`Σ_{i≥k} s[i]·Bⁿ⁻¹⁻ⁱ`, the last bytes in place) at `n + 1 + k`, and `Bᵉ` at `2n + 3 + e`. It lives
+    /// only for the call of ``with(_:_:)``, on the stack for words of up to 40 letters (an array cost an
+    /// allocation per look-up, about 800 instructions).
+    private let values: UnsafeBufferPointer<UInt64>
 
     private func prefix(_ index: Int) -> UInt64 { values[index] }
     private func suffix(_ index: Int) -> UInt64 { values[count + 1 + index] }
     private func power(_ exponent: Int) -> UInt64 { values[2 * count + 3 + exponent] }
 
-    /// Prepares the hashes of a word's variants.
+    /// Prepares the hashes of a word's variants and hands them to `body`.
     ///
     /// - Complexity: O(*n*).
-    init(_ word: [UInt8]) {
-        count = word.count
-        let n = count
-        values = [UInt64](repeating: 0, count: 3 * n + 4)
-        values[2 * n + 3] = 1
-        for index in 0..<n {
-            values[index + 1] = values[index] &* Self.base &+ UInt64(word[index]) &+ 1
-            values[2 * n + 3 + index + 1] = values[2 * n + 3 + index] &* Self.base
-        }
-        for index in stride(from: n - 1, through: 0, by: -1) {
-            values[n + 1 + index] = values[n + 2 + index] &+ (UInt64(word[index]) &+ 1) &* values[2 * n + 3 + n - 1 - index]
+    static func with<Result>(_ word: [UInt8], _ body: (DeletionHashes) throws -> Result) rethrows -> Result {
+        let n = word.count
+        return try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 3 * n + 4) { values in
+            values.initialize(repeating: 0)
+            values[2 * n + 3] = 1
+            for index in 0..<n {
+                values[index + 1] = values[index] &* Self.base &+ UInt64(word[index]) &+ 1
+                values[2 * n + 3 + index + 1] = values[2 * n + 3 + index] &* Self.base
+            }
+            for index in stride(from: n - 1, through: 0, by: -1) {
+                values[n + 1 + index] = values[n + 2 + index] &+ (UInt64(word[index]) &+ 1) &* values[2 * n + 3 + n - 1 - index]
+            }
+            return try body(DeletionHashes(count: n, values: UnsafeBufferPointer(values)))
         }
     }
 

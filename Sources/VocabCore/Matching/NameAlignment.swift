@@ -280,9 +280,9 @@ public struct NameAlignment: Sendable, Hashable {
         return result
     }
 
-    /// Which tokens each unit covers: `[i]` for the tokens, `[i, i + 1]` for the pairs after them.
-    static func covers(count: Int) -> [[Int]] {
-        (0..<count).map { [$0] } + (0..<max(0, count - 1)).map { [$0, $0 + 1] }
+    /// The tokens a unit covers: `i..<i + 1` for token `i < count`, `i..<i + 2` for the pair unit `count + i`.
+    static func covered(byUnit unit: Int, count: Int) -> Range<Int> {
+        unit < count ? unit..<(unit + 1) : (unit - count)..<(unit - count + 2)
     }
 
     /// For each term token, the mask of the hyphenated compound it belongs to (itself alone if none).

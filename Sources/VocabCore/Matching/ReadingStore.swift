@@ -107,7 +107,7 @@ struct ReadingStore: Sendable {
     }
 
     /// Whether any unit of any reading of a term is one of `words`.
-    func anyUnit(of term: Int, in words: WordIDMap<Void>) -> Bool {
+    func anyUnit(of term: Int, in words: WordIDSet) -> Bool {
         for reading in readings(of: term) {
             for index in Int(readingTokens[reading])..<Int(readingTokens[reading + 1]) where words.contains(tokenWord[index]) {
                 return true

@@ -8,7 +8,7 @@ extension Resolver {
     /// words). Scores, features, probabilities and the outcome are unchanged; the decision saw these candidates
     /// as found by sound only.
     public func explainingWords(_ result: Result) -> Result {
-        var matchesOfHypothesis: [Int: [WordIDMap<(Double, TokenSimilarity.Reason)>]] = [:]
+        var matchesOfHypothesis: [Int: [WordSimilarities]] = [:]
         let ranked = result.ranked.map { candidate -> Candidate in
             guard candidate.isFoundBySoundOnly, candidate.rank >= 0, candidate.rank < index.count else { return candidate }
             let queryTokens = result.queryTokens(of: candidate)
@@ -29,7 +29,7 @@ extension Resolver {
     /// lookUp(_:collectingCandidates:)``): the best of its readings, with that reading's tokens; `nil` when no
     /// query word met any of its words.
     func partialAlignment(of term: IndexedTerm, query queryTokens: [MatchToken],
-                          matches: [WordIDMap<(Double, TokenSimilarity.Reason)>]) -> (alignment: NameAlignment, tokens: [MatchToken])? {
+                          matches: [WordSimilarities]) -> (alignment: NameAlignment, tokens: [MatchToken])? {
         let roles = queryTokens.map(\.role)
         var best: (alignment: NameAlignment, form: IndexedTerm.Form)?
         for form in term.readings {
@@ -63,11 +63,11 @@ extension Resolver {
         if queryTokens.count == 1 && queryTokens[0].folded.count > 1 {
             let similar = lookup.matches[0]
             // Terms reached through a joined pair take the general path.
-            var general = WordIDMap<Void>(capacity: 64)
+            var general = WordIDSet(capacity: 64)
             var others: [Int32] = []
             for word in similar.allKeys where index.words.isPair[Int(word)] {
                 for term in index.words.postings(of: Int(word)) where !general.contains(term) {
-                    general[term] = ()
+                    general.insert(term)
                     others.append(term)
                 }
             }
@@ -75,7 +75,7 @@ extension Resolver {
             let singles = similar.allKeys.filter { !index.words.isPair[Int($0)] }
                 .sorted { (similar[$0]!.0, $1) > (similar[$1]!.0, $0) }
             let reach = singles.reduce(0) { $0 + index.words.postings(of: Int($1)).count }
-            var seen = WordIDMap<Void>(capacity: singles.count > 1 ? reach : 0)
+            var seen = WordIDSet(capacity: singles.count > 1 ? reach : 0)
             scored.reserveCapacity(reach)
             // The best few scores so far, to skip words none of whose holders can enter them (see below).
             var top = BestList<Double>(capacity: keep)
@@ -91,10 +91,10 @@ extension Resolver {
                 for term in index.words.postings(of: Int(word)) where !general.contains(term) {
                     if singles.count > 1 {
                         if seen.contains(term) { continue }
-                        seen[term] = ()
+                        seen.insert(term)
                     }
                     guard let reading = store.simpleReading(of: Int(term)) else {
-                        general[term] = ()
+                        general.insert(term)
                         others.append(term)
                         continue
                     }

@@ -189,7 +189,7 @@ public struct VocabularyIndex: Sendable {
     /// What a query finds: each unit's similar words, and the candidate terms.
     struct Lookup {
         /// For each query unit (tokens, then pairs), the similar words and their similarity.
-        var matches: [WordIDMap<(Double, TokenSimilarity.Reason)>]
+        var matches: [WordSimilarities]
         /// Terms where every required query word meets a similar word.
         var candidates: [Int32]
     }
@@ -201,10 +201,10 @@ public struct VocabularyIndex: Sendable {
     func lookUp(_ query: [MatchToken], collectingCandidates: Bool = true) -> Lookup {
         let nicknames = preparer.phonetics.nicknames
         let units = NameAlignment.units(of: query)
-        var matches: [WordIDMap<(Double, TokenSimilarity.Reason)>] = []
+        var matches: [WordSimilarities] = []
         matches.reserveCapacity(units.count)
         for (position, unit) in units.enumerated() {
-            var similar = WordIDMap<(Double, TokenSimilarity.Reason)>(capacity: 16)
+            var similar = WordSimilarities(capacity: 16)
             let related = nicknames.relatedSpellings(of: unit.folded)
             /// Scores a word against the unit, keeps it when similar enough, and returns its similarity.
             func consider(_ word: Int32) -> Double {
@@ -228,12 +228,11 @@ public struct VocabularyIndex: Sendable {
         }
         guard collectingCandidates else { return Lookup(matches: matches, candidates: []) }
         // The words that can stand for each required query word: its own unit's and its pairs'.
-        let covers = NameAlignment.covers(count: query.count)
         let required = query.indices.filter { query[$0].isRequired && query[$0].folded.count > 1 }
-        var wordsFor: [WordIDMap<Void>] = query.indices.map { _ in WordIDMap(capacity: 16) }
-        for (unit, covered) in covers.enumerated() {
+        var wordsFor: [WordIDSet] = query.indices.map { _ in WordIDSet(capacity: 16) }
+        for unit in matches.indices {
             let keys = matches[unit].allKeys
-            for index in covered { for key in keys { wordsFor[index][key] = () } }
+            for index in NameAlignment.covered(byUnit: unit, count: query.count) { for key in keys { wordsFor[index].insert(key) } }
         }
         let constraints = required.isEmpty ? Array(query.indices) : required
         // The seed is the most selective constraint: the one whose words reach the fewest terms.
@@ -245,14 +244,14 @@ public struct VocabularyIndex: Sendable {
         let seedWords = wordsFor[seed].allKeys
         let reach = reaches[seedPosition]
         // One word's postings hold each term once; only several seed words can reach a term twice.
-        var seen = WordIDMap<Void>(capacity: seedWords.count > 1 ? reach : 0)
+        var seen = WordIDSet(capacity: seedWords.count > 1 ? reach : 0)
         var candidates: [Int32] = []
         candidates.reserveCapacity(reach)
         for word in seedWords {
             for term in words.postings(of: Int(word)) {
                 if seedWords.count > 1 {
                     if seen.contains(term) { continue }
-                    seen[term] = ()
+                    seen.insert(term)
                 }
                 let meetsAll = constraints.allSatisfy { index in
                     index == seed || store.anyUnit(of: Int(term), in: wordsFor[index])
@@ -286,7 +285,7 @@ public struct VocabularyIndex: Sendable {
         return found
     }
 
-    private func postingsSize(_ set: WordIDMap<Void>) -> Int {
+    private func postingsSize(_ set: WordIDSet) -> Int {
         set.allKeys.reduce(0) { $0 + words.postings(of: Int($1)).count }
     }
 

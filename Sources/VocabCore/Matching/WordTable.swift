@@ -120,6 +120,8 @@ struct WordTable: Sendable {
     /// the query unit (similarities are then computed by the caller).
     func lookUp(_ unit: MatchToken, depth: Int, nicknames: NicknameTable) -> [Int32] {
         var found: [Int32] = []
+        // One allocation for the usual few dozen ids (growing by appends cost ten reallocations a look-up).
+        found.reserveCapacity(Self.usualLookUpSize)
         if let exact = id(of: unit.folded) { found.append(exact) }
         if nicknames.count > 0 {
             for name in nicknames.related(to: unit.text) {
@@ -127,7 +129,7 @@ struct WordTable: Sendable {
             }
         }
         for key in unit.keys { found += sound.ids(for: Self.hash(key.utf8)) }
-        for variant in Self.neighbourhood(of: unit.folded, depth: depth) { found += neighbourhoods.ids(for: variant) }
+        Self.forEachNeighbour(of: unit.folded, depth: depth) { found += neighbourhoods.ids(for: $0) }
         // Sorting and dropping repeats is cheaper than a set for these few dozen ids.
         found.sort()
         var unique = 0
@@ -145,9 +147,10 @@ struct WordTable: Sendable {
         let word = unit.folded
         guard (Self.shortestTwoEditWord - 1...Self.longestTwoEditWord).contains(word.count) else { return [] }
         var found: [Int32] = []
-        let hashes = DeletionHashes(word)
-        for first in word.indices {
-            for second in (first + 1)..<word.count { found += neighbourhoods.ids(for: hashes.deleting(first, second)) }
+        DeletionHashes.with(word) { hashes in
+            for first in word.indices {
+                for second in (first + 1)..<word.count { found += neighbourhoods.ids(for: hashes.deleting(first, second)) }
+            }
         }
         return found
     }
@@ -159,19 +162,28 @@ struct WordTable: Sendable {
     ///
     /// - Complexity: O(*n*) for one letter deleted; the two-letter variants are bounded by the two-edit lengths.
     static func neighbourhood(of word: [UInt8], depth: Int = 1) -> [Int] {
-        guard (shortestFuzzyWord...longestFuzzyWord).contains(word.count) else { return [] }
-        let twoEdits = depth > 1 && (shortestTwoEditWord...longestTwoEditWord).contains(word.count)
-        let deletions = DeletionHashes(word)
-        var hashes = [deletions.whole]
-        hashes.reserveCapacity(word.count + 1 + (twoEdits ? word.count * (word.count - 1) / 2 : 0))
-        for first in word.indices {
-            hashes.append(deletions.deleting(first))
-            if twoEdits {
-                for second in (first + 1)..<word.count { hashes.append(deletions.deleting(first, second)) }
-            }
-        }
+        var hashes: [Int] = []
+        forEachNeighbour(of: word, depth: depth) { hashes.append($0) }
         return hashes
     }
+
+    /// Calls `body` with each hash of ``neighbourhood(of:depth:)``, in the same order, without collecting them.
+    static func forEachNeighbour(of word: [UInt8], depth: Int, _ body: (Int) -> Void) {
+        guard (shortestFuzzyWord...longestFuzzyWord).contains(word.count) else { return }
+        let twoEdits = depth > 1 && (shortestTwoEditWord...longestTwoEditWord).contains(word.count)
+        DeletionHashes.with(word) { deletions in
+            body(deletions.whole)
+            for first in word.indices {
+                body(deletions.deleting(first))
+                if twoEdits {
+                    for second in (first + 1)..<word.count { body(deletions.deleting(first, second)) }
+                }
+            }
+        }
+    }
+
+    /// The capacity a look-up's id list starts with.
+    static let usualLookUpSize = 64
 
     /// FNV-1a over the bytes, then the length: the spelling table's and the sound index's hash. Collisions
     /// only cost a wasted similarity check: every word found is verified. (SipHash cost 8% of a query here.)

@@ -169,7 +169,7 @@ public struct LetterToSoundRules: Sendable {
     ///
     /// - Parameter word: One lowercase word (accents kept).
     public func phones(of word: String) -> [Phone] {
-        let letters = word.unicodeScalars.map(\.value)
+        let letters = Self.scalars(of: word)
         var phones: [Phone] = []
         phones.reserveCapacity(letters.count + 2)
         var position = 0
@@ -182,6 +182,15 @@ public struct LetterToSoundRules: Sendable {
             position += rule.spelling.count
         }
         return phones
+    }
+
+    /// A word's scalar values, in one allocation (mapping the scalars, whose count is unknown ahead, grew the
+    /// array two or three times a word).
+    static func scalars(of word: String) -> [UInt32] {
+        var letters: [UInt32] = []
+        letters.reserveCapacity(word.utf8.count)
+        for scalar in word.unicodeScalars { letters.append(scalar.value) }
+        return letters
     }
 
     /// How a word's phones were read, rule by rule, for explanations (the same walk as ``phones(of:)``;

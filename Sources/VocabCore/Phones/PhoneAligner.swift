@@ -257,7 +257,8 @@ public struct PhoneAligner: Sendable {
                         column -= 1
                     }
                 }
-                return steps.reversed()
+                steps.reverse()  // in place: `reversed()` made a second array
+                return steps
             }
         }
     }

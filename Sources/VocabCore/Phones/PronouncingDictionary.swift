@@ -107,7 +107,12 @@ public struct PronouncingDictionary: Sendable {
 
     /// Where a word's first line starts in the file, and the word's length in bytes.
     private func entryStart(of word: String) -> (start: Int, length: Int)? {
-        let key = Array(word.utf8)
+        var word = word
+        // A native string's bytes are read in place (a copy of them cost an allocation per look-up).
+        return word.withUTF8 { entryStart(ofBytes: $0) }
+    }
+
+    private func entryStart(ofBytes key: UnsafeBufferPointer<UInt8>) -> (start: Int, length: Int)? {
         guard !key.isEmpty, key.count < 256 else { return nil }
         var hash = FNV1a()
         hash.combine(key)
@@ -139,6 +144,7 @@ public struct PronouncingDictionary: Sendable {
                 }
                 // The fields after the first (the word), separated by spaces or tabs, read in place.
                 var phones: [Phone] = []
+                phones.reserveCapacity(end - lineStart)  // at least a byte and a separator a phone: one allocation
                 var position = lineStart
                 var isFirstField = true
                 fields: while position < end {

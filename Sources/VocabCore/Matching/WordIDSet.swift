@@ -1,0 +1,126 @@
+/// A small set of word (or term) ids for one query: open addressing with linear probing and a
+/// multiplicative hash. Swift's `Set` hashes with SipHash, which cost 12% of a query's instructions for these
+/// few dozen integer keys (callgrind, 10,000 terms). Its storage is one array of `Int32`, a type whose array
+/// storage the standard library has ready: an array of a type of the project's own (an optional tuple, say)
+/// looks its storage type up at run time on every allocation, about 1,000 instructions each (callgrind).
+struct WordIDSet {
+    /// The slots: an id, or -1 for an empty slot.
+    private(set) var slots: [Int32]
+    private var mask: Int
+    /// How many ids the set holds.
+    private(set) var count = 0
+
+    /// An empty set sized for about `capacity` ids.
+    init(capacity: Int = 8) {
+        let size = Self.slotCount(for: capacity)
+        slots = [Int32](repeating: -1, count: size)
+        mask = size - 1
+    }
+
+    /// The number of slots for about `capacity` entries: a power of two, at most half full.
+    static func slotCount(for capacity: Int) -> Int {
+        var size = 8
+        while size < capacity * 2 { size <<= 1 }
+        return size
+    }
+
+    /// Where a key's probe starts in `slotCount` slots.
+    static func home(of key: Int32, mask: Int) -> Int {
+        Int(truncatingIfNeeded: (UInt32(bitPattern: key) &* 0x9E37_79B1) >> 7) & mask
+    }
+
+    /// The slot holding `key`, or the empty slot where it would go.
+    func slot(of key: Int32) -> Int {
+        var index = Self.home(of: key, mask: mask)
+        while slots[index] != -1 && slots[index] != key { index = (index + 1) & mask }
+        return index
+    }
+
+    func contains(_ key: Int32) -> Bool { slots[slot(of: key)] == key }
+
+    /// Adds `key`; whether it was new.
+    @discardableResult
+    mutating func insert(_ key: Int32) -> Bool {
+        if (count + 1) * 2 > slots.count { grow() }
+        let index = slot(of: key)
+        guard slots[index] == -1 else { return false }
+        slots[index] = key
+        count += 1
+        return true
+    }
+
+    /// The ids, in no particular order.
+    var allKeys: [Int32] { slots.filter { $0 != -1 } }
+
+    private mutating func grow() {
+        var bigger = WordIDSet(capacity: slots.count)
+        for key in slots where key != -1 { bigger.insert(key) }
+        self = bigger
+    }
+}
+
+/// The list words similar to one query unit, each with its similarity and why (``TokenSimilarity``): a
+/// ``WordIDSet``'s slots with the values beside them in arrays of standard types (see ``WordIDSet`` for why).
+struct WordSimilarities {
+    private var keys: WordIDSet
+    private var similarities: [Double]
+    private var reasons: [UInt8]
+
+    /// An empty map sized for about `capacity` words.
+    init(capacity: Int = 8) {
+        keys = WordIDSet(capacity: capacity)
+        similarities = [Double](repeating: 0, count: keys.slots.count)
+        reasons = [UInt8](repeating: 0, count: keys.slots.count)
+    }
+
+    /// How many words the map holds.
+    var count: Int { keys.count }
+
+    /// The words, in no particular order.
+    var allKeys: [Int32] { keys.allKeys }
+
+    subscript(key: Int32) -> (Double, TokenSimilarity.Reason)? {
+        get {
+            let index = keys.slot(of: key)
+            guard keys.slots[index] == key else { return nil }
+            return (similarities[index], TokenSimilarity.Reason(code: reasons[index]))
+        }
+        set {
+            guard let (similarity, reason) = newValue else { return }  // entries are never removed
+            if (keys.count + 1) * 2 > keys.slots.count { grow() }
+            keys.insert(key)
+            let index = keys.slot(of: key)
+            similarities[index] = similarity
+            reasons[index] = reason.code
+        }
+    }
+
+    private mutating func grow() {
+        var bigger = WordSimilarities(capacity: keys.slots.count)
+        for key in keys.allKeys { bigger[key] = self[key] }
+        self = bigger
+    }
+}
+
+private extension TokenSimilarity.Reason {
+    /// The reason as a byte, for ``WordSimilarities``' storage.
+    var code: UInt8 {
+        switch self {
+        case .exact: 0
+        case .nickname: 1
+        case .phonetic: 2
+        case .spelling: 3
+        case .initial: 4
+        }
+    }
+
+    init(code: UInt8) {
+        switch code {
+        case 0: self = .exact
+        case 1: self = .nickname
+        case 2: self = .phonetic
+        case 3: self = .spelling
+        default: self = .initial
+        }
+    }
+}
