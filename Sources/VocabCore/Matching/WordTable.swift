@@ -163,6 +163,7 @@ struct WordTable: Sendable {
     /// - Complexity: O(*n*) for one letter deleted; the two-letter variants are bounded by the two-edit lengths.
     static func neighbourhood(of word: [UInt8], depth: Int = 1) -> [Int] {
         var hashes: [Int] = []
+        hashes.reserveCapacity(word.count + 1 + (depth > 1 ? word.count * (word.count - 1) / 2 : 0))
         forEachNeighbour(of: word, depth: depth) { hashes.append($0) }
         return hashes
     }
