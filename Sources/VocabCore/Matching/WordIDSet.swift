@@ -18,14 +18,14 @@ struct WordIDSet {
     }
 
     /// The number of slots for about `capacity` entries: a power of two, at most half full.
-    static func slotCount(for capacity: Int) -> Int {
+    private static func slotCount(for capacity: Int) -> Int {
         var size = 8
         while size < capacity * 2 { size <<= 1 }
         return size
     }
 
-    /// Where a key's probe starts in `slotCount` slots.
-    static func home(of key: Int32, mask: Int) -> Int {
+    /// Where a key's probe starts in a table of `mask + 1` slots.
+    private static func home(of key: Int32, mask: Int) -> Int {
         Int(truncatingIfNeeded: (UInt32(bitPattern: key) &* 0x9E37_79B1) >> 7) & mask
     }
 
@@ -41,12 +41,21 @@ struct WordIDSet {
     /// Adds `key`; whether it was new.
     @discardableResult
     mutating func insert(_ key: Int32) -> Bool {
-        if (count + 1) * 2 > slots.count { grow() }
+        if isFullForOneMore { grow() }
+        return place(key).isNew
+    }
+
+    /// Whether one more id would fill the slots past half (``insert(_:)`` then grows first).
+    var isFullForOneMore: Bool { (count + 1) * 2 > slots.count }
+
+    /// Puts `key` in its slot, without growing (the caller checked ``isFullForOneMore``), and returns that
+    /// slot and whether the key was new: for a map keeping values beside the slots.
+    mutating func place(_ key: Int32) -> (slot: Int, isNew: Bool) {
         let index = slot(of: key)
-        guard slots[index] == -1 else { return false }
+        guard slots[index] == -1 else { return (index, false) }
         slots[index] = key
         count += 1
-        return true
+        return (index, true)
     }
 
     /// The ids, in no particular order.
@@ -87,9 +96,8 @@ struct WordSimilarities {
         }
         set {
             guard let (similarity, reason) = newValue else { return }  // entries are never removed
-            if (keys.count + 1) * 2 > keys.slots.count { grow() }
-            keys.insert(key)
-            let index = keys.slot(of: key)
+            if keys.isFullForOneMore { grow() }
+            let index = keys.place(key).slot
             similarities[index] = similarity
             reasons[index] = reason.code
         }

@@ -200,7 +200,7 @@ public struct LetterToSoundRules: Sendable {
     /// - Returns: Each stretch of letters with the phones its rule gave and the rule's line, or no line for a
     ///   letter no rule reads (skipped).
     public func derivation(of word: String) -> [(letters: String, phones: [Phone], line: Int?)] {
-        let letters = word.unicodeScalars.map(\.value)
+        let letters = Self.scalars(of: word)
         var steps: [(letters: String, phones: [Phone], line: Int?)] = []
         var position = 0
         while position < letters.count {
