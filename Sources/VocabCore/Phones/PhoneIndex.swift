@@ -20,6 +20,8 @@ public struct PhoneIndex: Sendable {
     /// Postings: for key `k`, pronunciations `postings[keyStarts[k]..<keyStarts[k + 1]]`.
     let keyStarts: [UInt32]
     let postings: [Int32]
+    /// The count buffers queries borrow (see ``KeyCountBuffers``).
+    let countBuffers: KeyCountBuffers
 
     /// How many pronunciations the index holds.
     public var count: Int { owners.count }
@@ -88,6 +90,7 @@ public struct PhoneIndex: Sendable {
         self.classCount = classCount
         keyStarts = counts
         self.postings = postings
+        countBuffers = KeyCountBuffers(size: owners.count)
     }
 
     /// The pronunciations of a term (they are stored in term order).
@@ -183,15 +186,14 @@ public struct PhoneIndex: Sendable {
             read += list.count
             lists.append(list)
         }
-        // Counts per pronunciation: a flat array for a small index, an open-addressing table sized to what is
-        // read for a large one (a fresh array of 250,000 counts per query would cost more than the counting).
-        // At least the share asked for, and within a few keys of the best: a candidate sharing far fewer keys
-        // than the best one cannot outscore it by much once aligned.
+        // At least the share asked for, and within a few keys of the best: a candidate sharing far fewer keys than
+        // the best one cannot outscore it by much once aligned.
         let share = UInt16(max(1, Int((Double(lists.count) * minimumShare).rounded(.up))))
-        let counter = KeyCounter(pronunciations: owners.count, lists: lists, noting: share)
-        let most = counter.most
-        let needed = max(share, most > Self.keySlack ? most - Self.keySlack : 1)
-        return counter.best(limit: limit, countedAtLeast: needed)
+        return countBuffers.withZeroedBuffer { counts in
+            let counter = KeyCounter(counts: counts, lists: lists, noting: share)
+            defer { counter.clear(lists) }
+            return counter.best(limit: limit, slack: Self.keySlack)
+        }
     }
 }
 
@@ -235,105 +237,57 @@ extension PhoneIndex {
     }
 }
 
-/// Counts of shared keys per pronunciation for one query: every posting of the lists read is counted through
-/// raw pointers (this loop reads every posting a query reaches).
+/// Counts of shared keys per pronunciation for one query, in a buffer of zeros it borrows (one count per
+/// pronunciation of the index) and must leave as it found it: ``clear(_:)`` zeroes what it counted. Every
+/// posting of the lists read goes through this loop, so it runs on raw pointers.
 struct KeyCounter {
-    private let flat: [UInt16]
-    private let keys: [Int32]
-    private let values: [UInt16]
-    private let mask: Int
-    private let usesFlat: Bool
+    private let counts: UnsafeMutableBufferPointer<UInt16>
     /// The pronunciations counted at least ``noted`` times, in the order they got there.
     let reached: [Int32]
-    /// The count from which pronunciations are kept in ``reached``.
+    /// The count from which pronunciations are kept in ``reached`` (only those can be chosen later: most
+    /// pronunciations a query touches share one or two keys).
     let noted: UInt16
-    /// The highest count.
-    let most: UInt16
 
-    /// A flat array when the index holds at most ``flatLimit`` pronunciations (or the query reads a good part
-    /// of them), else an open-addressing table sized to what is read.
-    static let flatLimit = 65_536
-
-    /// Counts the lists (each holds a pronunciation at most once), noting the pronunciations that reach
-    /// `noted` (only those can be chosen later: most pronunciations a query touches share one or two keys).
-    init(pronunciations: Int, lists: [ArraySlice<Int32>], noting noted: UInt16) {
+    /// Counts the lists (each holds a pronunciation at most once) in a buffer of zeros, one per pronunciation,
+    /// noting the pronunciations that reach `noted`.
+    init(counts: UnsafeMutableBufferPointer<UInt16>, lists: [ArraySlice<Int32>], noting noted: UInt16) {
         precondition(noted >= 1, "KeyCounter: a count of at least 1 is noted")
+        self.counts = counts
         self.noted = noted
         let read = lists.reduce(0) { $0 + $1.count }
-        let usesFlat = pronunciations <= Self.flatLimit || read * 4 >= pronunciations
-        var flat: [UInt16] = []
-        var keys: [Int32] = []
-        var values: [UInt16] = []
-        var mask = 0
-        if usesFlat {
-            flat = [UInt16](repeating: 0, count: pronunciations)
-        } else {
-            var size = 64
-            while size < read * 2 { size <<= 1 }
-            keys = [Int32](repeating: -1, count: size)
-            values = [UInt16](repeating: 0, count: size)
-            mask = size - 1
-        }
-        var most: UInt16 = 0
         reached = [Int32](unsafeUninitializedCapacity: read) { reached, initialized in
             var found = 0
-            if usesFlat {
-                flat.withUnsafeMutableBufferPointer { counts in
-                    for list in lists {
-                        list.withUnsafeBufferPointer { list in
-                            for key in list {
-                                let count = counts[Int(key)] &+ 1
-                                if count == noted { reached[found] = key; found += 1 }
-                                counts[Int(key)] = count
-                                most = max(most, count)
-                            }
-                        }
-                    }
-                }
-            } else {
-                keys.withUnsafeMutableBufferPointer { keys in
-                    values.withUnsafeMutableBufferPointer { values in
-                        for list in lists {
-                            list.withUnsafeBufferPointer { list in
-                                for key in list {
-                                    var slot = Self.slot(of: key, mask: mask)
-                                    while keys[slot] != -1 && keys[slot] != key { slot = (slot + 1) & mask }
-                                    if keys[slot] == -1 { keys[slot] = key }
-                                    let count = values[slot] &+ 1
-                                    values[slot] = count
-                                    if count == noted { reached[found] = key; found += 1 }
-                                    most = max(most, count)
-                                }
-                            }
-                        }
+            for list in lists {
+                list.withUnsafeBufferPointer { list in
+                    for key in list {
+                        let count = counts[Int(key)] &+ 1
+                        if count == noted { reached[found] = key; found += 1 }
+                        counts[Int(key)] = count
                     }
                 }
             }
             initialized = found
         }
-        self.flat = flat
-        self.keys = keys
-        self.values = values
-        self.mask = mask
-        self.usesFlat = usesFlat
-        self.most = most
     }
 
-    @inline(__always)
-    private static func slot(of key: Int32, mask: Int) -> Int {
-        Int(truncatingIfNeeded: (UInt32(bitPattern: key) &* 0x9E37_79B1) >> 7) & mask
+    /// Sets the counts of the lists back to zero (the lists counted).
+    func clear(_ lists: [ArraySlice<Int32>]) {
+        for list in lists {
+            list.withUnsafeBufferPointer { list in
+                for key in list { counts[Int(key)] = 0 }
+            }
+        }
     }
 
-    /// The `limit` pronunciations counted most often (at least `least` times, no fewer than ``noted``), most
-    /// first, then by position.
-    func best(limit: Int, countedAtLeast least: UInt16) -> [Int] {
-        precondition(least >= noted, "KeyCounter: only pronunciations counted \(noted) times or more were noted")
+    /// The `limit` pronunciations counted most often, most first, then by position: each counted at least
+    /// ``noted`` times, and at most `slack` times fewer than the most counted one.
+    func best(limit: Int, slack: UInt16) -> [Int] {
         guard limit > 0 else { return [] }
         // A short sorted list, and below it a floor: once the list is full, a pronunciation counted less than
         // its last is turned away by one comparison (thousands are, for a short query at 100,000 terms).
         var best: [(key: Int32, count: UInt16)] = []
         best.reserveCapacity(limit + 1)
-        var floor = least
+        var floor = noted
         func consider(_ key: Int32, _ count: UInt16) -> UInt16 {
             guard count >= floor else { return floor }
             if best.count == limit {
@@ -349,27 +303,11 @@ struct KeyCounter {
             if best.count > limit { best.removeLast() }
             return best.count == limit ? best[limit - 1].count : floor
         }
-        if usesFlat {
-            flat.withUnsafeBufferPointer { counts in
-                for key in reached where counts[Int(key)] >= floor { floor = consider(key, counts[Int(key)]) }
-            }
-        } else {
-            for key in reached {
-                let count = count(of: key)
-                if count >= floor { floor = consider(key, count) }
-            }
-        }
-        return best.map { Int($0.key) }
-    }
-
-    /// How many of the lists hold a pronunciation.
-    func count(of key: Int32) -> UInt16 {
-        if usesFlat { return flat[Int(key)] }
-        var index = Self.slot(of: key, mask: mask)
-        while keys[index] != -1 {
-            if keys[index] == key { return values[index] }
-            index = (index + 1) & mask
-        }
-        return 0
+        for key in reached where counts[Int(key)] >= floor { floor = consider(key, counts[Int(key)]) }
+        // The list is ordered by count and its first holds the highest (the most counted of all, once counted
+        // ``noted`` times): those too far below it are its tail.
+        guard let most = best.first?.count else { return [] }
+        let least = most > slack ? most - slack : 1
+        return best.prefix { $0.count >= least }.map { Int($0.key) }
     }
 }
