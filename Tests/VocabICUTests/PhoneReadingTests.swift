@@ -197,4 +197,32 @@ struct PhoneIndexReferenceTests {
         }
         #expect(decided > 60, "too few queries were close enough to check: \(decided)")
     }
+
+    @Test("The best few phone matches asked for are the first of all the matches, details included")
+    func limitedMatchesArePrefix() throws {
+        let code = try VocabICUTestLanguages.code("en-US")
+        let context = try LanguageContext(request: LanguageRequest(code: code, source: .argument("test")),
+                                          directory: LocaleDirectory(url: RepositoryPaths.locales))
+        let pronouncer = try #require(context.preparer.phonetics.pronouncer)
+        // Namesakes and sound-alikes, so that ties and a term's several pronunciations and variants compete.
+        let terms = ["Anna Bauer", "Ana Bower", "Anna Baur", "Hannah Bauer", "Bauer Anna", "Anna Maria Bauer",
+                     "Bruno Santos", "Bruna Santos", "Bruno Santo", "Santos Bruno", "Mary Dixon", "Marie Dickson",
+                     "Maria Dixon", "Mary", "Dixon", "Karen Allen", "Caren Alan", "Karin Allen", "Elena Weber",
+                     "Helena Webber", "Elena Weaver", "Jonas Nowak", "Jonah Novak", "Ines Dubois", "Agnes Dubois"]
+        let index = try VocabularyIndex(terms: terms, preparer: context.preparer)
+        let matcher = try #require(index.phoneMatcher)
+        var checked = 0
+        for query in ["anna bauer", "ana", "bauer", "bruno santos", "santos", "mary dixon", "marie", "karen alan",
+                      "elena weber", "jonah nowak", "agnes", "the anna bauer", "dixon mary", "helena"] {
+            let (phones, filler) = pronouncer.queryPhones(query.split(separator: " ").map(String.init))
+            let prepared = matcher.prepare(query: phones, filler: filler)
+            let all = matcher.matches(prepared)
+            #expect(all.count == Set(all.map(\.term)).count, "'\(query)': a term matched twice")
+            for limit in [1, 3, 4, 5, 12, 100] {
+                #expect(matcher.matches(prepared, limit: limit) == Array(all.prefix(limit)), "'\(query)', limit \(limit)")
+            }
+            if all.count > 5 { checked += 1 }
+        }
+        #expect(checked >= 8, "too few queries met more than five terms: \(checked)")
+    }
 }

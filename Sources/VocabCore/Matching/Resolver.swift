@@ -177,7 +177,7 @@ public struct Resolver: Sendable {
         let (phones, filler) = pronouncer.queryPhones(reading.words.map(\.spelling))
         let hearing = PhoneQuery(phones: phones, filler: filler, prepared: matcher.prepare(query: phones, filler: filler))
         // 1. Gather: the phone postings only when the words leave a doubt (``isSettledByWords``).
-        let matches = Self.isSettledByWords(words) ? [] : matcher.matches(hearing.prepared)
+        let matches = Self.isSettledByWords(words) ? [] : matcher.matches(hearing.prepared, limit: Self.explainedCandidates)
         let gathered = Self.gather(words, matches, index: index)
         // 2. Score.
         let scored = score(gathered, queryTokens: queryTokens, hearing: hearing, matcher: matcher,

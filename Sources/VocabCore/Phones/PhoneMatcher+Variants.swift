@@ -7,8 +7,8 @@ extension PhoneMatcher {
     /// still win), each round's alignments side by side (``PhoneAligner/similarities(_:codes:spans:)``); within
     /// a pronunciation the order of trying, and so every choice, is that of aligning its variants one by one.
     ///
-    /// - Returns: One match per pronunciation, in the order given.
-    func bestVariants(_ query: PhoneAligner.PreparedQuery, pronunciations: [Int]) -> [Match] {
+    /// - Returns: One variant per pronunciation, in the order given.
+    func bestVariants(_ query: PhoneAligner.PreparedQuery, pronunciations: [Int]) -> [VariantMatch] {
         guard !pronunciations.isEmpty else { return [] }
         // Every pronunciation's codes without boundaries in one buffer (the reorderings are appended after
         // them), where each of its words lies there, and the variant it keeps so far.
@@ -90,11 +90,33 @@ extension PhoneMatcher {
             kept[item] = variant
         }
         return zip(pronunciations, kept).map { pronunciation, variant in
-            Match(term: Int(index.owners[pronunciation]), similarity: variant.similarity, score: variant.score,
-                  coverage: variant.coverage, pronunciation: pronunciation, language: index.language(of: pronunciation),
-                  words: variant.chosen == 3 ? [variant.alone]
-                      : (0..<variant.words).map { Self.word(at: $0, of: variant.chosen, words: variant.words) })
+            VariantMatch(pronunciation: pronunciation, term: Int(index.owners[pronunciation]), similarity: variant.similarity,
+                         score: variant.score, coverage: variant.coverage, order: variant.chosen, alone: variant.alone,
+                         words: variant.words)
         }
+    }
+
+    /// A pronunciation's best variant, before it is made a ``Match`` (only the matches a caller keeps are).
+    struct VariantMatch {
+        let pronunciation: Int
+        let term: Int
+        let similarity: Double
+        let score: Double
+        let coverage: Double
+        /// The variant: the whole (0), a reordering (1: the last word first, 2: the first word last), or the
+        /// word at ``alone`` alone (3).
+        let order: Int
+        let alone: Int
+        /// How many words the pronunciation has.
+        let words: Int
+    }
+
+    /// The match a variant stands for.
+    func match(of variant: VariantMatch) -> Match {
+        Match(term: variant.term, similarity: variant.similarity, score: variant.score, coverage: variant.coverage,
+              pronunciation: variant.pronunciation, language: index.language(of: variant.pronunciation),
+              words: variant.order == 3 ? [variant.alone]
+                  : (0..<variant.words).map { Self.word(at: $0, of: variant.order, words: variant.words) })
     }
 
     /// The variant of one pronunciation kept so far, and where its words and other variants lie.

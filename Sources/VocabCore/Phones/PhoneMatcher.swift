@@ -69,17 +69,29 @@ public struct PhoneMatcher: Sendable {
         aligner.prepare(query: query, filler: filler)
     }
 
-    /// ``matches(query:filler:)`` of a prepared query.
-    public func matches(_ prepared: PhoneAligner.PreparedQuery) -> [Match] {
-        guard !prepared.codes.isEmpty else { return [] }
-        var best: [Int: Match] = [:]
+    /// ``matches(query:filler:)`` of a prepared query: the best `limit` of them (all by default), best first.
+    ///
+    /// Only the matches returned are made (each holds its variant's words and language): a query the words
+    /// do not settle reaches about 48 pronunciations, and the resolver reads the best dozen.
+    public func matches(_ prepared: PhoneAligner.PreparedQuery, limit: Int = .max) -> [Match] {
+        guard !prepared.codes.isEmpty, limit > 0 else { return [] }
         let candidates = index.candidates(said: prepared.saidCodes, limit: Self.candidateLimit,
                                           minimumShare: Self.minimumKeyShare)
-        for match in bestVariants(prepared, pronunciations: candidates) {
-            if let known = best[match.term], known.score >= match.score { continue }
-            best[match.term] = match
+        let variants = bestVariants(prepared, pronunciations: candidates)
+        // Best first, then by term; a term's first pronunciation among equals (the order of the candidates)
+        // is its match, and a term's later, lower variants are passed over.
+        let ranked = variants.indices.sorted { first, second in
+            let (a, b) = (variants[first], variants[second])
+            if a.score != b.score { return a.score > b.score }
+            return a.term != b.term ? a.term < b.term : first < second
         }
-        var sorted = best.values.sorted { $0.score != $1.score ? $0.score > $1.score : $0.term < $1.term }
+        var taken = WordIDSet(capacity: min(limit, variants.count))
+        var sorted: [Match] = []
+        sorted.reserveCapacity(min(limit, variants.count))
+        for position in ranked where taken.insert(Int32(variants[position].term)) {
+            sorted.append(match(of: variants[position]))
+            if sorted.count == limit { break }
+        }
         for position in sorted.indices.prefix(Self.detailedMatches) {
             sorted[position] = detailed(sorted[position], prepared: prepared)
         }
@@ -103,21 +115,26 @@ public struct PhoneMatcher: Sendable {
     public func matches(_ prepared: PhoneAligner.PreparedQuery, terms: [Int]) -> [Match?] {
         // Each term's first pronunciation, then the others of the terms it left short of a perfect score (no
         // variant scores over 1, so once a pronunciation reaches it the others cannot win).
-        var best: [Int: Match] = [:]
-        func offer(_ pronunciations: [Int]) {
-            for found in bestVariants(prepared, pronunciations: pronunciations) {
-                if let known = best[found.term], known.score >= found.score { continue }
-                best[found.term] = found
+        var best = [VariantMatch?](repeating: nil, count: terms.count)
+        func offer(_ pronunciations: [Int], of positions: [Int]) {
+            for (found, position) in zip(bestVariants(prepared, pronunciations: pronunciations), positions) {
+                if let known = best[position], known.score >= found.score { continue }
+                best[position] = found
             }
         }
         let ranges = terms.map { index.pronunciations(ofTerm: $0) }
-        offer(ranges.filter { !$0.isEmpty }.map { $0.lowerBound })
+        let pronounced = ranges.indices.filter { !ranges[$0].isEmpty }
+        offer(pronounced.map { ranges[$0].lowerBound }, of: pronounced)
         var others: [Int] = []
-        for (term, range) in zip(terms, ranges) where range.count > 1 && (best[term]?.score ?? 0) < 1 {
-            others += range.dropFirst()
+        var owners: [Int] = []
+        for position in ranges.indices where ranges[position].count > 1 && (best[position]?.score ?? 0) < 1 {
+            for pronunciation in ranges[position].dropFirst() {
+                others.append(pronunciation)
+                owners.append(position)
+            }
         }
-        offer(others)
-        return terms.map { term in best[term].map { detailed($0, prepared: prepared) } }
+        offer(others, of: owners)
+        return best.map { $0.map { detailed(match(of: $0), prepared: prepared) } }
     }
 
     /// The similarity of the worst-matched query word against a match's variant (filler words left out; 0
