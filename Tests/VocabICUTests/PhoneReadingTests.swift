@@ -157,12 +157,17 @@ enum VocabICUTestLanguages {
 
 @Suite("Phone matcher reference check")
 struct PhoneIndexReferenceTests {
-    @Test("The phone postings find every term a full scan finds sounding close enough to decide on")
-    func indexMatchesScan() throws {
+    /// The en-US language context of the repository's locale data, and its pronouncer.
+    static func english() throws -> (LanguageContext, Pronouncer) {
         let code = try VocabICUTestLanguages.code("en-US")
         let context = try LanguageContext(request: LanguageRequest(code: code, source: .argument("test")),
                                           directory: LocaleDirectory(url: RepositoryPaths.locales))
-        let pronouncer = try #require(context.preparer.phonetics.pronouncer)
+        return (context, try #require(context.preparer.phonetics.pronouncer))
+    }
+
+    @Test("The phone postings find every term a full scan finds sounding close enough to decide on")
+    func indexMatchesScan() throws {
+        let (context, pronouncer) = try Self.english()
         var generator = SplitMix64(seed: 20261123)
         let first = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina", "Hugo", "Ines", "Jonas", "Karen",
                      "Brian", "Briana", "Carina", "Mary", "Robert"]
@@ -200,10 +205,7 @@ struct PhoneIndexReferenceTests {
 
     @Test("The best few phone matches asked for are the first of all the matches, details included")
     func limitedMatchesArePrefix() throws {
-        let code = try VocabICUTestLanguages.code("en-US")
-        let context = try LanguageContext(request: LanguageRequest(code: code, source: .argument("test")),
-                                          directory: LocaleDirectory(url: RepositoryPaths.locales))
-        let pronouncer = try #require(context.preparer.phonetics.pronouncer)
+        let (context, pronouncer) = try Self.english()
         // Namesakes and sound-alikes, so that ties and a term's several pronunciations and variants compete.
         let terms = ["Anna Bauer", "Ana Bower", "Anna Baur", "Hannah Bauer", "Bauer Anna", "Anna Maria Bauer",
                      "Bruno Santos", "Bruna Santos", "Bruno Santo", "Santos Bruno", "Mary Dixon", "Marie Dickson",
