@@ -3056,7 +3056,7 @@ public enum OpenAPIDocument {
       "get": {
         "summary": "A set as recognizer hints (a Whisper prompt, a phrase list, or a lexicon)",
         "operationId": "hints",
-        "description": "From the index the service keeps for the set (cached or loaded from beside the store; not rebuilt), in the request's language, else the user's, else the default. The terms a recognizer would likely mishear go first, in the user's order, then the others while room is left.",
+        "description": "From the index the service keeps for the set (cached or loaded from beside the store; not rebuilt), in the request's language, else the user's, else the default. The terms a recognizer would likely mishear go first, in the user's order, then the others while room is left. With `heard` (what a recognizer wrote on a first pass, repeated for its alternatives, best first), the terms that sound like it go in first, within half the budget, then the user's order: the hints of a second recognition pass.",
         "parameters": [
           {
             "name": "format",
@@ -3101,6 +3101,23 @@ public enum OpenAPIDocument {
               "type": "boolean"
             },
             "description": "Add each term's choice and each word's risk."
+          },
+          {
+            "name": "heard",
+            "in": "query",
+            "required": false,
+            "style": "form",
+            "explode": true,
+            "schema": {
+              "type": "array",
+              "maxItems": 11,
+              "items": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 1024
+              }
+            },
+            "description": "What a recognizer wrote on a first pass, then its alternatives (at most 11 in all; each with a word, no control characters, within the query limits). A 422 names the one at fault (`heard[0]` first)."
           }
         ],
         "responses": {

@@ -7,13 +7,19 @@ extension VocabularyService {
     /// service keeps for the set (cached, or loaded from beside the store), in the request's language, else the
     /// user's, else the default.
     ///
-    /// - Throws: ``Problem`` 422 naming `format`, `budget`, `language` or `explain`; 404 when the user has no such
-    ///   set; 503 when the locales folder has no hint model.
+    /// With `heard` (what a recognizer wrote on a first pass, and its alternatives), the terms that sound like it go
+    /// in first, within half the budget, then the user's order: the hints of a second pass.
+    ///
+    /// - Throws: ``Problem`` 422 naming `format`, `budget`, `language`, `explain` or `heard`; 404 when the user has
+    ///   no such set; 503 when the locales folder has no hint model.
     func hints(for user: UserID, type: VocabularyStringType, format: String?, budget: String?, language: String?,
-               explain: String?) async throws -> RecognizerHints.Plan {
+               explain: String?, heard: [String] = []) async throws -> RecognizerHints.Plan {
         let format = try Self.hintFormat(format)
         let budget = try Self.hintBudget(budget, format: format)
         let explain = try Self.flag(explain, field: "explain")
+        do { try Resolver.checkHeard(heard, noun: { "heard[\($0)]" }) } catch {
+            throw Problem.invalid("heard", "\(error.subject) \(error.problem)")
+        }
         let (stamp, stored) = try await storedState(of: user, type: type)
         let request = try locales.request(given: language, field: "language", stored: stored, user: user)
         let (_, context) = try locales.context(for: request)
@@ -22,7 +28,9 @@ extension VocabularyService {
                 + "shared/\(LocaleDirectory.hintModelFileName); hints need both")
         }
         let index = try await index(of: user, type: type, stamp: stamp, context: context)
-        return planner.plan(index.hintTerms, format: format, budget: budget,
+        let near = try Resolver(index: index).nearestTerms(to: heard, limit: RecognizerHints.nearLimit)
+            .map { RecognizerHints.NearTerm(rank: $0.rank, score: $0.score, heard: heard[$0.hypothesis]) }
+        return planner.plan(index.hintTerms, near: near, format: format, budget: budget,
                             counter: configuration.hintsTokenizer ?? EstimatedTokenCounter(), explain: explain)
     }
 

@@ -200,6 +200,12 @@ import VocabTestSupport
                                         "--json"])
         let plan = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect((plan["grammar"] as? String)?.contains("mary smith") == true)
+        // A second pass: what the first wrote brings the contacts that sound like it to the front.
+        let second = try VocabBinary.run(["hints", "--language", "en-US", "--vocabulary", vocabulary, "--budget", "30",
+                                          "--heard", "in goes the adeyemi", "--explain"])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout.hasPrefix("Ngozi Adeyemi, "), "\(second.stdout)")
+        #expect(second.stdout.contains("4. Ngozi Adeyemi — sounds like what was heard first ('in goes the adeyemi'"))
     }
 
     @Test("Bad hint options are refused naming them: format, budget, a tokenizer that is not one, options of another format")
@@ -214,6 +220,8 @@ import VocabTestSupport
             (["--tokenizer", notTokenizer], "Error: --tokenizer \(notTokenizer): is not a BPE tokenizer"),
             (["--tokenizer", work.folder.appendingPathComponent("none.json").path], "does not exist"),
             (["--format", "phrases", "--grammar", "g.jsgf"], "Error: --grammar and --keywords apply to --format lexicon"),
+            (["--heard", "mary", "--heard", " - "], "Error: --heard 2 has no words"),
+            (["--heard", String(repeating: "x", count: 1_100)], "Error: --heard 1 is refused: text of 1100 UTF-16 code units"),
         ]
         for (extra, message) in cases {
             let result = try VocabBinary.run(["hints", "--language", "en-US", "--vocabulary", vocabulary] + extra)

@@ -57,6 +57,79 @@ struct RecognizerHintsTests {
         #expect(all.considered == names.count && all.included == names.count)
     }
 
+    static func resolver(_ names: [String], language: String) throws -> Resolver {
+        let directory = LocaleDirectory(url: RepositoryPaths.locales)
+        let code = try VocabICUTestLanguages.code(language)
+        let context = try LanguageContext(request: LanguageRequest(code: code, source: .argument("test")), directory: directory)
+        return Resolver(index: try VocabularyIndex(terms: names, preparer: context.preparer))
+    }
+
+    @Test("The terms nearest to what was heard come first, by words or by sound, from any hypothesis, within the limit")
+    func nearestTerms() throws {
+        let names = ["Mary Smith", "Chiara Rossi", "John Brown", "Kiera Ross", "Giulia Bianchi", "Marco Neri"]
+        let resolver = try Self.resolver(names, language: "it-IT")
+        // Italian hears "kiara" as Chiara: the sound finds her first even where no word is spelled alike.
+        let near = try resolver.nearestTerms(to: ["kiara rosi"], limit: 10)
+        #expect(near.first?.rank == 1, "\(near)")
+        #expect(near.contains { $0.rank == 3 }, "Kiera Ross sounds near too: \(near)")
+        #expect(!near.contains { $0.rank == 0 || $0.rank == 2 }, "\(near)")
+        #expect(zip(near, near.dropFirst()).allSatisfy { $0.score >= $1.score })
+        #expect(try resolver.nearestTerms(to: ["kiara rosi"], limit: 1).count == 1)
+        // A second hypothesis adds what it sounds like, and says which hypothesis found it.
+        let both = try resolver.nearestTerms(to: ["kiara rosi", "marco neri"], limit: 10)
+        let marco = try #require(both.first { $0.rank == 5 })
+        #expect(marco.hypothesis == 1 && marco.score > 0.9)
+        #expect(try resolver.nearestTerms(to: ["zzzz qqqq"], limit: 10).allSatisfy { $0.score >= Resolver.nearFloor })
+    }
+
+    @Test("Heard texts are refused naming the one at fault: no words, a control character, too long, too many")
+    func badHeardTexts() throws {
+        let resolver = try Self.resolver(["Mary Smith"], language: "en-US")
+        func message(_ texts: [String]) -> String? {
+            do { _ = try resolver.nearestTerms(to: texts, limit: 5); return nil } catch { return "\(error)" }
+        }
+        #expect(message(["mary", "  - "]) == "heard text 2 has no words")
+        #expect(message(["mary\u{7}"])?.hasPrefix("heard text 1 has the control character U+7") == true)
+        #expect(message([String(repeating: "a ", count: 600)])?.hasPrefix("heard text 1 is refused") == true)
+        #expect(message(Array(repeating: "mary", count: Resolver.maximumHeard + 1))?.hasPrefix("the heard texts are 12") == true)
+    }
+
+    @Test("A second pass's prompt puts the contacts near the first transcript first, within half the budget, then the user's order")
+    func nearTermsFirst() throws {
+        let planner = try Self.planner("en")
+        let names = (1...40).map { "Contact\($0) Person\($0)" } + ["Siobhan Okonkwo", "Chidi Okonkwo"]
+        let counter = EstimatedTokenCounter()
+        let near = [RecognizerHints.NearTerm(rank: 40, score: 0.9, heard: "shivawn okonkwo"),
+                    RecognizerHints.NearTerm(rank: 41, score: 0.7, heard: "shivawn okonkwo")]
+        for budget in [8, 20, 60, 223] {
+            let plan = planner.plan(Self.terms(names), near: near, format: .prompt, budget: budget, counter: counter, explain: true)
+            #expect(plan.used <= budget, "\(budget)")
+            let choices = try #require(plan.choices)
+            let included = choices.filter(\.included)
+            let nearIn = included.prefix { $0.rank >= 40 }
+            // The near terms lead, each said once, and take no more than half the budget.
+            #expect(included.filter { $0.rank >= 40 }.count == nearIn.count, "\(budget): \(included.map(\.rank))")
+            let nearCost = nearIn.enumerated().reduce(0) { sum, item in
+                sum + counter.count((item.offset == 0 ? " " : ", ") + item.element.term)
+            }
+            #expect(nearCost <= budget / 2, "\(budget)")
+            #expect(nearIn.allSatisfy { $0.reason.hasPrefix("sounds like what was heard first ('shivawn okonkwo'") })
+            // Then the user's order, from the first contact on.
+            let rest = included.dropFirst(nearIn.count).map(\.rank)
+            #expect(rest == Array(0..<rest.count), "\(budget): \(rest)")
+            #expect(Set(included.map(\.rank)).count == included.count)
+        }
+        let roomy = planner.plan(Self.terms(names), near: near, format: .prompt, budget: 223, counter: counter, explain: false)
+        #expect(roomy.prompt?.hasPrefix("Siobhan Okonkwo, Chidi Okonkwo, Contact1 Person1") == true, "\(roomy.prompt ?? "")")
+        // Without a first pass, the plan is the user's order as before.
+        let plain = planner.plan(Self.terms(names), format: .prompt, budget: 223, counter: counter, explain: false)
+        #expect(plain.prompt?.hasPrefix("Contact1 Person1, Contact2 Person2") == true)
+        // A near term of a rank the list does not have is ignored.
+        let stray = planner.plan(Self.terms(names), near: [.init(rank: 99, score: 1, heard: "x")], format: .phrases,
+                                 budget: 3, counter: counter, explain: true)
+        #expect(stray.choices?.filter(\.included).map(\.rank) == [0, 1, 2])
+    }
+
     @Test("Words a listener's language reads plainly are riskier when spelled as another language's")
     func riskOrdersWords() throws {
         let risk = try Self.planner("it").risk

@@ -172,6 +172,11 @@ import VocabCore
             #expect((explained.json?["choices"] as? [[String: Any]])?.count == 4)
             let lexicon = try await client.send(.get, "/v1/users/alice/vocabulary/contactName/hints?format=lexicon", token: token)
             #expect((lexicon.json?["grammar"] as? String)?.hasPrefix("#JSGF") == true, "\(lexicon.text)")
+            // A second pass: the contacts that sound like the first transcript lead the prompt.
+            let second = try await client.send(.get, "/v1/users/alice/vocabulary/contactName/hints?language=en-US"
+                + "&heard=Ngozi%20Adeyemy&heard=the%20zee%20adeyemi", token: token)
+            #expect(second.status == .ok, "\(second.text)")
+            #expect((second.json?["prompt"] as? String)?.hasPrefix("Ngozi Adeyemi, ") == true, "\(second.text)")
         }
     }
 
@@ -184,10 +189,13 @@ import VocabCore
             #expect(missing.status == .notFound && missing.field == "type")
             try await client.put(["Mary Smith"], user: "alice", token: token)
             for (query, field) in [("format=grammar", "format"), ("budget=0", "budget"), ("budget=1000001", "budget"),
-                                   ("budget=many", "budget"), ("explain=maybe", "explain"), ("language=xx_@@", "language")] {
+                                   ("budget=many", "budget"), ("explain=maybe", "explain"), ("language=xx_@@", "language"),
+                                   ("heard=mary&heard=%20", "heard"), ("heard=a%07b", "heard")] {
                 let answer = try await client.send(.get, "\(base)?\(query)", token: token)
                 #expect(answer.status == .unprocessableContent && answer.field == field, "\(query): \(answer.text)")
             }
+            let blank = try await client.send(.get, "\(base)?heard=mary&heard=%20", token: token)
+            #expect(blank.text.contains("heard[1] has no words"), "\(blank.text)")
             let other = try await client.mint("bob")
             #expect(try await client.send(.get, base, token: other).status == .forbidden)
         }

@@ -12,6 +12,10 @@ and recognized:
   whisper-first   Whisper base prompted with the list's first entries, as many as fit its 223 prompt tokens
                   (what an assistant without vocab does);
   whisper-vocab   Whisper base prompted with `vocab hints --format prompt` (same budget, exact token count);
+  whisper-heard   a second pass: Whisper base prompted with `vocab hints --format prompt --heard TRANSCRIPT`, the
+                  transcript being whisper-vocab's (the contacts that sound like what the first pass wrote take up
+                  to half the budget, the user's order the rest); resolved alone, and with the first pass's
+                  transcript as an alternative (`whisper-heard+first` in the report);
   sphinx-none     PocketSphinx (US English model, its language model), en-US lists only;
   sphinx-lexicon  PocketSphinx with `vocab hints --format lexicon`: the lexicon's pronunciations added to its
                   dictionary and the JSGF grammar of the terms as its search.
@@ -44,7 +48,7 @@ OUT = ROOT / "Training" / "hints"
 VOCAB = ROOT / ".build" / "release" / "vocab"
 TOKENIZER = Path.home() / ".cache" / "vocab-train" / "whisper-base" / "tokenizer.json"
 LANGUAGES = corpus.LANGUAGES
-CONDITIONS = ["whisper-first", "whisper-vocab", "sphinx-none", "sphinx-lexicon"]
+CONDITIONS = ["whisper-first", "whisper-vocab", "whisper-heard", "sphinx-none", "sphinx-lexicon"]
 COLUMNS = ["id", "size", "spoken", "expected", "voice", "rate", "pitch", "noise", "transcript"]
 SEED = "vocab-hints-1"
 
@@ -102,6 +106,13 @@ def make_queries(language, pool, names, count):
 
 def vocab(*arguments, stdin=None):
     return subprocess.run([str(VOCAB), *arguments], capture_output=True, text=True, check=True, input=stdin).stdout
+
+
+def read_rows(path):
+    if not path.exists():
+        return []
+    with open(path, newline="", encoding="utf-8") as handle:
+        return list(csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE, escapechar="\\"))
 
 
 def hints(language, names, format_, extra=()):
@@ -171,17 +182,29 @@ def record(arguments, pool):
                 "whisper-first": first_entries_prompt(names, tokenizer),
                 "whisper-vocab": hints(language, names, "prompt")["prompt"],
             }
-            conditions = ["whisper-first", "whisper-vocab"]
+            conditions = ["whisper-first", "whisper-vocab"] + (["whisper-heard"] if arguments.second_pass else [])
+            # The second pass's prompt, per query: what vocab's hints give for the first pass's transcript.
+            first_pass = {row["id"]: row["transcript"] for row in read_rows(OUT / f"whisper-vocab.{language}.tsv")}
+
+            def heard_prompt(identifier):
+                heard = first_pass.get(identifier, "").strip()
+                if not heard:
+                    return plans["whisper-vocab"]
+                return hints(language, names, "prompt", ["--heard", heard])["prompt"]
             sphinx = {}
             if language == "en-US":
                 lexicon = hints(language, names, "lexicon")
                 sphinx = {"sphinx-none": Sphinx(), "sphinx-lexicon": Sphinx(lexicon["lexicon"], lexicon["grammar"])}
                 conditions += ["sphinx-none", "sphinx-lexicon"]
+            if arguments.conditions:
+                conditions = [condition for condition in conditions if condition in arguments.conditions]
             for condition in conditions:
                 path = OUT / f"{condition}.{language}.tsv"
                 done = done_ids(path)
                 todo = [query for query in queries if query[0] not in done]
                 for identifier, spoken, expected, voice, rate, pitch, noise in todo:
+                    if condition == "whisper-heard" and identifier not in first_pass:
+                        continue  # the first pass has not heard this query yet
                     if time.time() > deadline:
                         print("stopped at the time limit; run again to resume", flush=True)
                         return
@@ -192,7 +215,8 @@ def record(arguments, pool):
                         samples = corpus.synthesize(spoken, voice, rate, pitch, noise, identifier)
                     if condition.startswith("whisper"):
                         whisper = whisper or corpus.Whisper()
-                        transcript = whisper.recognize(samples, language, plans[condition])
+                        prompt = heard_prompt(identifier) if condition == "whisper-heard" else plans[condition]
+                        transcript = whisper.recognize(samples, language, prompt)
                     else:
                         transcript = sphinx[condition].recognize(samples)
                     append(path, [identifier, size, spoken, expected or "", voice, rate, pitch, noise,
@@ -202,13 +226,15 @@ def record(arguments, pool):
 
 def report(arguments, pool):
     results = {}
-    for condition in CONDITIONS:
+    for condition in CONDITIONS + ["whisper-heard+first"]:
         for language in arguments.languages:
-            path = OUT / f"{condition}.{language}.tsv"
+            # whisper-heard+first: the second pass's transcript resolved with the first pass's as an alternative.
+            path = OUT / f"{condition.split('+')[0]}.{language}.tsv"
             if not path.exists():
                 continue
-            with open(path, newline="", encoding="utf-8") as handle:
-                rows = list(csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE, escapechar="\\"))
+            rows = read_rows(path)
+            first_pass = ({row["id"]: row["transcript"] for row in read_rows(OUT / f"whisper-vocab.{language}.tsv")}
+                          if condition.endswith("+first") else {})
             for size in arguments.sizes:
                 chosen = [row for row in rows if int(row["size"]) == size]
                 if not chosen:
@@ -221,6 +247,10 @@ def report(arguments, pool):
                           "category": "present" if row["expected"] else "absent",
                           "expect": {"outcome": "success", "terms": [row["expected"]]} if row["expected"]
                           else {"outcome": "unsupported", "terms": []}} for row in heard]
+                for case in cases:
+                    other = first_pass.get(case["id"], "").strip()
+                    if other and other != case["query"]:
+                        case["alternatives"] = [{"text": case["query"]}, {"text": other}]
                 predictions = {}
                 if cases:
                     with tempfile.TemporaryDirectory() as folder:
@@ -252,6 +282,8 @@ def report(arguments, pool):
     for language in arguments.languages:
         for size in arguments.sizes:
             for base, hinted, label in (("whisper-first", "whisper-vocab", "Whisper base: first entries → vocab prompt"),
+                                        ("whisper-first", "whisper-heard", "Whisper base: first entries → vocab's second pass"),
+                                        ("whisper-first", "whisper-heard+first", "Whisper base: first entries → both passes"),
                                         ("sphinx-none", "sphinx-lexicon", "PocketSphinx: none → vocab lexicon")):
                 a, b = results.get(f"{base}|{language}|{size}"), results.get(f"{hinted}|{language}|{size}")
                 if not a or not b:
@@ -267,6 +299,10 @@ def main():
     parser.add_argument("--queries", type=int, default=60, help="queries per language and list size")
     parser.add_argument("--hours", type=float, default=100.0, help="stop after this long (rerun to resume)")
     parser.add_argument("--report", action="store_true", help="only print the table of the transcripts so far")
+    parser.add_argument("--second-pass", action="store_true",
+                        help="also record whisper-heard: a second pass prompted with the hints for the first pass's transcript")
+    parser.add_argument("--conditions", nargs="+", choices=CONDITIONS,
+                        help="record only these conditions (default: all that apply)")
     arguments = parser.parse_args()
     pool = json.loads(corpus.NAMES.read_text(encoding="utf-8"))["languages"]
     if not arguments.report:

@@ -134,15 +134,41 @@ public struct RecognizerHints: Sendable {
         character == " " || character == "-" || character == "," || character == "."
     }
 
+    /// A term that sounds like what the recognizer heard on a first pass (``Resolver/nearestTerms(to:limit:floor:)``),
+    /// to go in before the user's order: a second pass prompted with the contacts a first transcript sounds like.
+    public struct NearTerm: Sendable, Hashable {
+        /// The term's position in the user's order.
+        public let rank: Int
+        /// How alike it is to what was heard, 0…1.
+        public let score: Double
+        /// The heard text it is nearest to.
+        public let heard: String
+
+        public init(rank: Int, score: Double, heard: String) {
+            self.rank = rank
+            self.score = score
+            self.heard = heard
+        }
+    }
+
+    /// The share of the budget that near terms take at most when a first pass was heard; the user's order has
+    /// the rest, so the contacts called most stay in when the first transcript missed the name.
+    public static let nearShare = 0.5
+
+    /// The most near terms looked for: more than half of Whisper's prompt holds.
+    public static let nearLimit = 48
+
     /// Plans the hints.
     ///
     /// - Parameters:
     ///   - terms: The terms, in the user's order; read lazily, so a walk that fills its budget early never
     ///     reads the rest of a large set.
+    ///   - near: Terms that sound like a first pass's transcript, nearest first: they go in first, within
+    ///     ``nearShare`` of the budget, then the user's order fills the rest.
     ///   - counter: How a prompt's tokens are counted.
     ///   - explain: Whether every term's choice and every word's assessment are kept.
-    public func plan(_ terms: some Collection<Term>, format: Format, budget: Int, counter: any PromptTokenCounter,
-                     explain: Bool) -> Plan {
+    public func plan(_ terms: some RandomAccessCollection<Term>, near: [NearTerm] = [], format: Format, budget: Int,
+                     counter: any PromptTokenCounter, explain: Bool) -> Plan {
         var assessed: [String: HintRisk.Word] = [:]
         func assess(_ word: String) -> HintRisk.Word {
             if let known = assessed[word] { return known }
@@ -160,15 +186,40 @@ public struct RecognizerHints: Sendable {
         let dictionary = risk.pronouncer.dictionary
         var considered = 0
         var full = false
+        // The walk: near terms first (each once, within their share), then the user's order.
+        let nearTerms = near.filter { $0.rank >= 0 && $0.rank < terms.count }
+        let nearBudget = Int((Double(budget) * Self.nearShare).rounded(.down))
+        var nearRanks = Set<Int>()
+        var walk = nearTerms.lazy.map { (rank: $0.rank, near: Optional($0)) }.makeIterator()
+        var inOrder = (0..<terms.count).lazy.map { (rank: $0, near: NearTerm?.none) }.makeIterator()
+        var nearPhase = !nearTerms.isEmpty
+        var walked = 0
 
-        for (rank, term) in terms.enumerated() {
-            considered = rank + 1
+        while true {
+            let next: (rank: Int, near: NearTerm?)
+            if nearPhase, let step = walk.next() {
+                guard nearRanks.insert(step.rank).inserted else { continue }
+                next = step
+            } else {
+                nearPhase = false
+                guard let step = inOrder.next() else { break }
+                if nearRanks.contains(step.rank) { continue }
+                next = step
+            }
+            let rank = next.rank
+            let term = terms[terms.index(terms.startIndex, offsetBy: rank)]
+            walked += 1
+            considered = walked
             let words = Self.words(of: term.text).map(assess)
             let top = words.map(\.risk).max() ?? 0
+            let nearReason = next.near.map { "sounds like what was heard first ('\($0.heard)', \(Self.percent($0.score)) alike); " } ?? ""
             func choice(_ included: Bool, _ entries: [String], _ reason: String) -> Choice {
-                Choice(rank: rank, term: term.text, included: included, entries: entries, risk: top, reason: reason,
-                       words: explain ? words : nil)
+                Choice(rank: rank, term: term.text, included: included, entries: entries, risk: top,
+                       reason: included ? nearReason + reason : reason, words: explain ? words : nil)
             }
+            // A near term that would take the near terms past their share ends their phase: the user's order
+            // takes the rest of the budget.
+            let limit = next.near == nil ? budget : nearBudget
             switch format {
             case .prompt:
                 // The term whole, less the words the recognizer writes right alone. A word another term already
@@ -188,7 +239,13 @@ public struct RecognizerHints: Sendable {
                     ? term.text.trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
                     : Self.spelling(of: chosen.map(\.word), in: term.text)
                 let cost = counter.count((promptParts.isEmpty ? " " : ", ") + spelled)
-                guard used + cost <= budget else {
+                guard used + cost <= limit else {
+                    if next.near != nil {
+                        nearPhase = false
+                        nearRanks.remove(rank)
+                        walked -= 1
+                        continue
+                    }
                     choices.append(choice(false, [], "the budget is spent (it needs \(cost) more tokens)"))
                     full = true
                     break
@@ -199,7 +256,13 @@ public struct RecognizerHints: Sendable {
                 choices.append(choice(true, [spelled], Self.reason(words, threshold: risk.threshold)
                     + Self.leftOut(alone, risk.rightAlone)))
             case .phrases:
-                guard phrases.count < budget else {
+                guard phrases.count < limit else {
+                    if next.near != nil {
+                        nearPhase = false
+                        nearRanks.remove(rank)
+                        walked -= 1
+                        continue
+                    }
                     choices.append(choice(false, [], "the budget is spent"))
                     full = true
                     break
@@ -213,7 +276,13 @@ public struct RecognizerHints: Sendable {
                     !lexiconWords.contains(spelled) && dictionary?.firstPronunciation(of: spelled) == nil
                 }
                 let entries = missing.flatMap { word, spelled in lexiconEntries(for: word.word, spelled: spelled, term: term) }
-                guard lexicon.count + entries.count <= budget else {
+                guard lexicon.count + entries.count <= limit else {
+                    if next.near != nil {
+                        nearPhase = false
+                        nearRanks.remove(rank)
+                        walked -= 1
+                        continue
+                    }
                     choices.append(choice(false, [], "the budget is spent (it needs \(entries.count) more entries)"))
                     full = true
                     break
@@ -257,7 +326,7 @@ public struct RecognizerHints: Sendable {
 
     /// The terms a recognizer's prompt holds with the default budget and an estimated count (for `vocab
     /// compare` and the console: whether a term would be in that locale's hints).
-    public func prompted(_ terms: some Collection<Term>) -> Set<String> {
+    public func prompted(_ terms: some RandomAccessCollection<Term>) -> Set<String> {
         let plan = plan(terms, format: .prompt, budget: Format.prompt.defaultBudget, counter: EstimatedTokenCounter(),
                         explain: true)
         return Set((plan.choices ?? []).filter(\.included).map(\.term))

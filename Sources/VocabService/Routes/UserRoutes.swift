@@ -38,7 +38,8 @@ struct UserRoutes {
             let query = request.uri.queryParameters
             return try JSONAnswer.response(try await service.hints(
                 for: user, type: type, format: query["format"].map(String.init), budget: query["budget"].map(String.init),
-                language: query["language"].map(String.init), explain: query["explain"].map(String.init)))
+                language: query["language"].map(String.init), explain: query["explain"].map(String.init),
+                heard: query.getAll("heard").map { String($0) }))
         }
         users.delete("vocabulary/:type") { request, context in
             let user = try await authorization.requireUser(request, context: context)

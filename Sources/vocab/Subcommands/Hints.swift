@@ -44,6 +44,11 @@ struct Hints: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("With --format lexicon: write a PocketSphinx keyword list here.", valueName: "file"))
     var keywords: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "What a recognizer wrote on a first pass (repeat for its alternatives, best first): the terms that sound like "
+            + "it go in first, within half the budget, then the user's order (a second pass's hints).", valueName: "text"))
+    var heard: [String] = []
+
     @Flag(name: .long, help: "Say why each term is in or out, and each word's risk.")
     var explain = false
 
@@ -62,6 +67,9 @@ struct Hints: AsyncParsableCommand {
             throw ValidationError("--grammar and --keywords apply to --format lexicon")
         }
         if tokenizer != nil && parsed != .prompt { throw ValidationError("--tokenizer applies to --format prompt") }
+        do { try Resolver.checkHeard(heard, noun: { "--heard \($0 + 1)" }) } catch {
+            throw ValidationError(error.description)
+        }
     }
 
     static func format(_ name: String) throws -> RecognizerHints.Format {
@@ -106,8 +114,9 @@ struct Hints: AsyncParsableCommand {
             throw CommandFailure(description: "the locales folder \(directory.url.path) has no phone data or no "
                 + "shared/\(LocaleDirectory.hintModelFileName); hints need both")
         }
-        let plan = planner.plan(terms, format: format, budget: budget ?? format.defaultBudget, counter: counter,
-                                explain: explain)
+        let near = try nearTerms(of: terms, preparer: context.preparer)
+        let plan = planner.plan(terms, near: near, format: format, budget: budget ?? format.defaultBudget,
+                                counter: counter, explain: explain)
         try write(plan.grammar, to: grammar, option: "--grammar")
         try write(plan.keywords, to: keywords, option: "--keywords")
         if json {
@@ -118,6 +127,16 @@ struct Hints: AsyncParsableCommand {
         StandardError.print("\(plan.included) of \(plan.considered) term\(plan.considered == 1 ? "" : "s") considered "
             + "(\(terms.count) in all) in \(plan.language); \(plan.used) of \(plan.budget) "
             + (format == .prompt ? "tokens (\(plan.tokenizer ?? ""))" : format == .phrases ? "phrases" : "entries"))
+    }
+
+    /// The terms that sound like what `--heard` gives, nearest first (none without it): an index of the terms is
+    /// built and searched as widely as either matcher searches.
+    private func nearTerms(of terms: [RecognizerHints.Term], preparer: TermPreparer) throws -> [RecognizerHints.NearTerm] {
+        guard !heard.isEmpty, !terms.isEmpty else { return [] }
+        let entries = terms.map { VocabularyTerm(phrase: $0.text, identifier: nil, pronunciationHint: $0.pronunciation) }
+        let index = try IndexBuild.index(of: entries, preparer: preparer, source: "the vocabulary")
+        return try Resolver(index: index).nearestTerms(to: heard, limit: RecognizerHints.nearLimit)
+            .map { RecognizerHints.NearTerm(rank: $0.rank, score: $0.score, heard: heard[$0.hypothesis]) }
     }
 
     private func write(_ text: String?, to path: String?, option: String) throws {
