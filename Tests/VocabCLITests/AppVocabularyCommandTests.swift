@@ -208,6 +208,21 @@ import VocabTestSupport
         #expect(second.stdout.contains("4. Ngozi Adeyemi — sounds like what was heard first ('in goes the adeyemi'"))
     }
 
+    @Test("A second pass over a stored set reads its kept index, in the user's language")
+    func secondPassFromStoredSet() throws {
+        let work = Workspace()
+        _ = try work.run(["set", "--user", "alice", "--type", "contactName", "-"],
+                         input: "Mary Smith\nJohn Brown\nChiara Rossi\nGiulia Bianchi\n")
+        _ = try work.run(["language", "set", "it-IT", "--user", "alice"])
+        let result = try work.run(["hints", "--user", "alice", "--heard", "kiara rosi", "--explain"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("Chiara Rossi, Mary Smith, John Brown"), "\(result.stdout)")
+        #expect(result.stdout.contains("3. Chiara Rossi — sounds like what was heard first ('kiara rosi'"))
+        #expect(result.stderr.contains("in it;"), "\(result.stderr)")
+        let missing = try work.run(["hints", "--user", "bob", "--heard", "kiara"])
+        #expect(missing.status == 1 && missing.stderr.contains("user 'bob' has no contactName vocabulary"), "\(missing.stderr)")
+    }
+
     @Test("Bad hint options are refused naming them: format, budget, a tokenizer that is not one, options of another format")
     func badInput() throws {
         let work = Workspace()

@@ -92,7 +92,15 @@ struct Hints: AsyncParsableCommand {
         }
         var terms: [RecognizerHints.Term] = []
         var stored: (code: String, user: String)?
-        if let vocabulary = choice.vocabulary {
+        var keptIndex: VocabularyIndex?
+        var keptContext: LanguageContext?
+        if choice.user != nil && !heard.isEmpty {
+            // A second pass searches the set: from the index kept beside the store, as `resolve --user` does.
+            let (index, context) = try await StoredIndex.load(user: choice.user, type: choice.type, store: storeOptions,
+                                                              language: languageOptions, directory: directory)
+            (keptIndex, keptContext) = (index, context)
+            terms = Array(index.hintTerms)
+        } else if let vocabulary = choice.vocabulary {
             terms = try VocabularySource.terms(fromFile: vocabulary).map { RecognizerHints.Term(text: $0) }
         } else if let user = choice.user {
             let id = try UserID(validating: user)
@@ -105,7 +113,8 @@ struct Hints: AsyncParsableCommand {
             terms = set.entries.map { RecognizerHints.Term(text: $0.phrase, pronunciation: $0.pronunciationHint) }
             stored = try await opened.store.language(for: id).map { (code: $0, user: id.rawValue) }
         }
-        let context = try LanguageContext(request: try languageOptions.request(userSetting: stored), directory: directory)
+        let context = try keptContext ?? LanguageContext(request: try languageOptions.request(userSetting: stored),
+                                                          directory: directory)
         if let parameter = choice.parameter {
             let items = try AppVocabularySource.items(for: parameter, locale: context.selection.used, in: directory)
             terms = RecognizerHints.Term.terms(of: items)
@@ -114,7 +123,7 @@ struct Hints: AsyncParsableCommand {
             throw CommandFailure(description: "the locales folder \(directory.url.path) has no phone data or no "
                 + "shared/\(LocaleDirectory.hintModelFileName); hints need both")
         }
-        let near = try nearTerms(of: terms, preparer: context.preparer)
+        let near = try nearTerms(of: terms, index: keptIndex, preparer: context.preparer)
         let plan = planner.plan(terms, near: near, format: format, budget: budget ?? format.defaultBudget,
                                 counter: counter, explain: explain)
         try write(plan.grammar, to: grammar, option: "--grammar")
@@ -129,12 +138,14 @@ struct Hints: AsyncParsableCommand {
             + (format == .prompt ? "tokens (\(plan.tokenizer ?? ""))" : format == .phrases ? "phrases" : "entries"))
     }
 
-    /// The terms that sound like what `--heard` gives, nearest first (none without it): an index of the terms is
-    /// built and searched as widely as either matcher searches.
-    private func nearTerms(of terms: [RecognizerHints.Term], preparer: TermPreparer) throws -> [RecognizerHints.NearTerm] {
+    /// The terms that sound like what `--heard` gives, nearest first (none without it), searched as widely as
+    /// either matcher searches in the stored set's kept index, else in an index of the terms built here.
+    private func nearTerms(of terms: [RecognizerHints.Term], index kept: VocabularyIndex?,
+                           preparer: TermPreparer) throws -> [RecognizerHints.NearTerm] {
         guard !heard.isEmpty, !terms.isEmpty else { return [] }
-        let entries = terms.map { VocabularyTerm(phrase: $0.text, identifier: nil, pronunciationHint: $0.pronunciation) }
-        let index = try IndexBuild.index(of: entries, preparer: preparer, source: "the vocabulary")
+        let index = try kept ?? IndexBuild.index(
+            of: terms.map { VocabularyTerm(phrase: $0.text, identifier: nil, pronunciationHint: $0.pronunciation) },
+            preparer: preparer, source: "the vocabulary")
         return try Resolver(index: index).nearestTerms(to: heard, limit: RecognizerHints.nearLimit)
             .map { RecognizerHints.NearTerm(rank: $0.rank, score: $0.score, heard: heard[$0.hypothesis]) }
     }

@@ -61,7 +61,8 @@ struct Resolve: AsyncParsableCommand {
             context = try LanguageContext(request: try languageOptions.request(), directory: directory)
             index = try IndexBuild.index(of: terms, preparer: context.preparer, source: vocabulary)
         } else {
-            (index, context) = try await storedIndex(directory: directory)
+            (index, context) = try await StoredIndex.load(user: choice.user, type: choice.type, store: storeOptions,
+                                                          language: languageOptions, directory: directory)
         }
         let resolver = Resolver(index: index)
         let resolved = try resolver.resolve(text, alternatives: alternatives)
@@ -77,42 +78,6 @@ struct Resolve: AsyncParsableCommand {
                                      explain: explain, model: index.preparer.phonetics.decision,
                                      alternativesModel: index.preparer.phonetics.alternatives, phones: phones))
         }
-    }
-
-    /// The index of the user's stored set: loaded from beside the store when a current one was kept
-    /// (``PersistedIndexes``), else built from the set and kept for the next call.
-    private func storedIndex(directory: LocaleDirectory) async throws -> (VocabularyIndex, LanguageContext) {
-        let id = try UserID(validating: choice.user ?? "")
-        let type = try TypeArgument.parse(choice.type ?? VocabularyStringType.contactName.rawValue)
-        guard let opened = try await storeOptions.open(for: .readExisting) else {
-            throw CommandFailure(description: "no vocabulary store")
-        }
-        defer { opened.close() }
-        let store = opened.store
-        // The change stamp alone first (cheap): the terms are read only when the index must be built.
-        guard let stamp = try await store.changeStamp(for: id, type: type) else {
-            _ = try await storeOptions.storedSet(of: id, type: type, in: opened)  // throws, saying what is missing
-            throw CommandFailure(description: "user '\(id)' has no \(type) vocabulary")
-        }
-        let stored = try await store.language(for: id).map { (code: $0, user: id.rawValue) }
-        let context = try LanguageContext(request: try languageOptions.request(userSetting: stored), directory: directory)
-        let key = IndexArchive.Key(user: id.rawValue, type: type.rawValue, changeStamp: stamp,
-                                   language: context.preparer.profile.language.identifier,
-                                   dataFingerprint: context.dataFingerprint)
-        let indexes = opened.sqlitePath.map(PersistedIndexes.init(storePath:))
-        switch indexes?.load(key, preparer: context.preparer) ?? .missing {
-        case .loaded(let index): return (index, context)
-        case .refused(let reason): StandardError.print("note: rebuilding the index of user '\(id)' (\(reason))")
-        case .missing: break
-        }
-        let set = try await storeOptions.storedSet(of: id, type: type, in: opened)
-        let index = try IndexBuild.index(of: set.entries, preparer: context.preparer, version: set.version,
-                                         source: "user '\(id)'")
-        if set.version == stamp {
-            // A store the process may not write (read-only file or folder) still resolves, rebuilding each time.
-            try? indexes?.save(index, for: key)
-        }
-        return (index, context)
     }
 
     /// Resolves against the app vocabulary of the locale the language falls back to.
