@@ -16,6 +16,9 @@ and recognized:
                   transcript being whisper-vocab's (the contacts that sound like what the first pass wrote take up
                   to half the budget, the user's order the rest); resolved alone, and with the first pass's
                   transcript as an alternative (`whisper-heard+first` in the report);
+  whisper-reheard the same second pass after the first-entries pass (whisper-first's transcript), so that the
+                  first pass is the baseline's own and only the second pass differs
+                  (`whisper-reheard+first`: resolved with the first pass's transcript as an alternative);
   sphinx-none     PocketSphinx (US English model, its language model), en-US lists only;
   sphinx-lexicon  PocketSphinx with `vocab hints --format lexicon`: the lexicon's pronunciations added to its
                   dictionary and the JSGF grammar of the terms as its search.
@@ -33,6 +36,7 @@ Usage:
 import argparse
 import csv
 import json
+import os
 import random
 import subprocess
 import sys
@@ -45,11 +49,15 @@ sys.path.insert(0, str(ROOT / "scripts" / "train"))
 import make_corpus as corpus  # noqa: E402  (its synthesizer, voices and Whisper loader)
 
 OUT = ROOT / "Training" / "hints"
-VOCAB = ROOT / ".build" / "release" / "vocab"
+VOCAB = Path(os.environ.get("VOCAB_BINARY", ROOT / ".build" / "release" / "vocab"))
 TOKENIZER = Path.home() / ".cache" / "vocab-train" / "whisper-base" / "tokenizer.json"
 LANGUAGES = corpus.LANGUAGES
-CONDITIONS = ["whisper-first", "whisper-vocab", "whisper-heard", "sphinx-none", "sphinx-lexicon"]
+CONDITIONS = ["whisper-first", "whisper-vocab", "whisper-heard", "whisper-reheard", "sphinx-none", "sphinx-lexicon"]
+# The first pass each second pass follows.
+FIRST_PASS = {"whisper-heard": "whisper-vocab", "whisper-reheard": "whisper-first"}
 COLUMNS = ["id", "size", "spoken", "expected", "voice", "rate", "pitch", "noise", "transcript"]
+# whisper-reheard also keeps Whisper's log-probability per token of its transcript (how sure the recognizer was).
+SCORED = {"whisper-reheard"}
 SEED = "vocab-hints-1"
 
 
@@ -159,12 +167,12 @@ def done_ids(path):
         return {row["id"] for row in csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE, escapechar="\\")}
 
 
-def append(path, row):
+def append(path, row, columns=COLUMNS):
     new = not path.exists()
     with open(path, "a", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle, delimiter="\t", lineterminator="\n", quoting=csv.QUOTE_NONE, escapechar="\\")
         if new:
-            writer.writerow(COLUMNS)
+            writer.writerow(columns)
         writer.writerow(row)
 
 
@@ -182,12 +190,13 @@ def record(arguments, pool):
                 "whisper-first": first_entries_prompt(names, tokenizer),
                 "whisper-vocab": hints(language, names, "prompt")["prompt"],
             }
-            conditions = ["whisper-first", "whisper-vocab"] + (["whisper-heard"] if arguments.second_pass else [])
+            conditions = ["whisper-first", "whisper-vocab"] + (list(FIRST_PASS) if arguments.second_pass else [])
             # The second pass's prompt, per query: what vocab's hints give for the first pass's transcript.
-            first_pass = {row["id"]: row["transcript"] for row in read_rows(OUT / f"whisper-vocab.{language}.tsv")}
+            first_pass = {second: {row["id"]: row["transcript"] for row in read_rows(OUT / f"{first}.{language}.tsv")}
+                          for second, first in FIRST_PASS.items()}
 
-            def heard_prompt(identifier):
-                heard = first_pass.get(identifier, "").strip()
+            def heard_prompt(condition, identifier):
+                heard = first_pass[condition].get(identifier, "").strip()
                 if not heard:
                     return plans["whisper-vocab"]
                 return hints(language, names, "prompt", ["--heard", heard])["prompt"]
@@ -203,7 +212,7 @@ def record(arguments, pool):
                 done = done_ids(path)
                 todo = [query for query in queries if query[0] not in done]
                 for identifier, spoken, expected, voice, rate, pitch, noise in todo:
-                    if condition == "whisper-heard" and identifier not in first_pass:
+                    if condition in FIRST_PASS and identifier not in first_pass[condition]:
                         continue  # the first pass has not heard this query yet
                     if time.time() > deadline:
                         print("stopped at the time limit; run again to resume", flush=True)
@@ -215,25 +224,29 @@ def record(arguments, pool):
                         samples = corpus.synthesize(spoken, voice, rate, pitch, noise, identifier)
                     if condition.startswith("whisper"):
                         whisper = whisper or corpus.Whisper()
-                        prompt = heard_prompt(identifier) if condition == "whisper-heard" else plans[condition]
-                        transcript = whisper.recognize(samples, language, prompt)
+                        prompt = heard_prompt(condition, identifier) if condition in FIRST_PASS else plans[condition]
+                        transcript, score = whisper.recognize_scored(samples, language, prompt)
                     else:
-                        transcript = sphinx[condition].recognize(samples)
-                    append(path, [identifier, size, spoken, expected or "", voice, rate, pitch, noise,
-                                  corpus.clean(transcript)])
+                        transcript, score = sphinx[condition].recognize(samples), None
+                    row = [identifier, size, spoken, expected or "", voice, rate, pitch, noise, corpus.clean(transcript)]
+                    if condition in SCORED:
+                        append(path, row + ["" if score is None else round(score, 4)], COLUMNS + ["score"])
+                    else:
+                        append(path, row)
                 print(f"{time.strftime('%H:%M:%S')} {condition} {language} {size}: +{len(todo)}", flush=True)
 
 
 def report(arguments, pool):
     results = {}
-    for condition in CONDITIONS + ["whisper-heard+first"]:
+    for condition in CONDITIONS + [f"{second}+first" for second in FIRST_PASS]:
         for language in arguments.languages:
-            # whisper-heard+first: the second pass's transcript resolved with the first pass's as an alternative.
-            path = OUT / f"{condition.split('+')[0]}.{language}.tsv"
+            # A second pass's transcript resolved with its first pass's as an alternative: `<second>+first`.
+            recorded = condition.split("+")[0]
+            path = OUT / f"{recorded}.{language}.tsv"
             if not path.exists():
                 continue
             rows = read_rows(path)
-            first_pass = ({row["id"]: row["transcript"] for row in read_rows(OUT / f"whisper-vocab.{language}.tsv")}
+            first_pass = ({row["id"]: row["transcript"] for row in read_rows(OUT / f"{FIRST_PASS[recorded]}.{language}.tsv")}
                           if condition.endswith("+first") else {})
             for size in arguments.sizes:
                 chosen = [row for row in rows if int(row["size"]) == size]
@@ -282,8 +295,10 @@ def report(arguments, pool):
     for language in arguments.languages:
         for size in arguments.sizes:
             for base, hinted, label in (("whisper-first", "whisper-vocab", "Whisper base: first entries → vocab prompt"),
-                                        ("whisper-first", "whisper-heard", "Whisper base: first entries → vocab's second pass"),
-                                        ("whisper-first", "whisper-heard+first", "Whisper base: first entries → both passes"),
+                                        ("whisper-first", "whisper-heard", "Whisper base: first entries → vocab prompt, then vocab's second pass"),
+                                        ("whisper-first", "whisper-heard+first", "Whisper base: first entries → vocab prompt, then second pass; both weighed"),
+                                        ("whisper-first", "whisper-reheard", "Whisper base: first entries → first entries, then vocab's second pass"),
+                                        ("whisper-first", "whisper-reheard+first", "Whisper base: first entries → first entries, then second pass; both weighed"),
                                         ("sphinx-none", "sphinx-lexicon", "PocketSphinx: none → vocab lexicon")):
                 a, b = results.get(f"{base}|{language}|{size}"), results.get(f"{hinted}|{language}|{size}")
                 if not a or not b:

@@ -191,10 +191,17 @@ class Whisper:
         return LANGUAGES
 
     def recognize(self, samples, language, prompt):
+        return self.recognize_scored(samples, language, prompt)[0]
+
+    def recognize_scored(self, samples, language, prompt):
+        """The transcript and its log-probability per token (the segments' averages weighed by their tokens)."""
         segments, _ = self.model.transcribe(samples, language=WHISPER_CODE[language], beam_size=5,
                                             initial_prompt=prompt, without_timestamps=True, vad_filter=False,
                                             condition_on_previous_text=False, temperature=0.0)
-        return " ".join(segment.text.strip() for segment in segments).strip()
+        segments = list(segments)
+        tokens = sum(len(segment.tokens) for segment in segments)
+        score = sum(segment.avg_logprob * len(segment.tokens) for segment in segments) / tokens if tokens else None
+        return " ".join(segment.text.strip() for segment in segments).strip(), score
 
 
 class WhisperNBest(Whisper):

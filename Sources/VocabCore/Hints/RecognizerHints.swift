@@ -212,10 +212,11 @@ public struct RecognizerHints: Sendable {
             considered = walked
             let words = Self.words(of: term.text).map(assess)
             let top = words.map(\.risk).max() ?? 0
-            let nearReason = next.near.map { "sounds like what was heard first ('\($0.heard)', \(Self.percent($0.score)) alike); " } ?? ""
+            // A near term is in for what was heard, whatever its words' risk.
+            let nearReason = next.near.map { "sounds like what was heard first ('\($0.heard)', \(Self.percent($0.score)) alike)" }
             func choice(_ included: Bool, _ entries: [String], _ reason: String) -> Choice {
                 Choice(rank: rank, term: term.text, included: included, entries: entries, risk: top,
-                       reason: included ? nearReason + reason : reason, words: explain ? words : nil)
+                       reason: included ? nearReason ?? reason : reason, words: explain ? words : nil)
             }
             // A near term that would take the near terms past their share ends their phase: the user's order
             // takes the rest of the budget.
@@ -225,8 +226,9 @@ public struct RecognizerHints: Sendable {
                 // The term whole, less the words the recognizer writes right alone. A word another term already
                 // put in is said again: Whisper copies a name from its prompt as a sequence of words (measured:
                 // saying a shared family name once cost 4–6 points of top-1, scripts/hints/measure_hints.py).
-                let alone = words.filter { $0.risk < risk.rightAlone }
-                let chosen = words.filter { $0.risk >= risk.rightAlone }
+                // A near term is said whole: the second pass is to hear it as the user's list writes it.
+                let alone = next.near == nil ? words.filter { $0.risk < risk.rightAlone } : []
+                let chosen = next.near == nil ? words.filter { $0.risk >= risk.rightAlone } : words
                 let key = chosen.map(\.word).joined(separator: " ")
                 if chosen.isEmpty || promptWords.contains(key) {
                     choices.append(choice(!words.isEmpty, [], words.isEmpty ? "no words"
