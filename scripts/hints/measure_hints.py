@@ -26,7 +26,7 @@ and recognized:
 Every transcript is appended to Training/hints/<condition>.<language>.tsv as soon as it is made; a rerun skips
 what is there (stop it any time). Then each condition's transcripts become an evaluation set
 (../shared/eval/FORMAT.md) resolved by `vocab eval --json`, and the table of top-1, recall@10 and false accepts
-per language and list size is printed (and written to Training/hints/results.json).
+per list size (the languages pooled) and per language is printed (and written to Training/hints/results.json).
 
 Usage:
   python3 scripts/hints/measure_hints.py --queries 60 --sizes 50 300 1000 [--languages en-US fr-FR] [--hours 2]
@@ -290,21 +290,57 @@ def report(arguments, pool):
                     "falseAccept": false / len(chosen)}
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "results.json").write_text(json.dumps(results, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    print("| language | size | recognizer | cases | top-1 without → with vocab's hints | recall@10 | false accept |")
-    print("|---|---:|---|---:|---|---|---|")
+    print_tables(results, arguments)
+
+
+# The conditions as the tables name them, in order.
+LABELS = {
+    "whisper-first": "Whisper base, the list's first entries (no vocab)",
+    "whisper-vocab": "Whisper base, `vocab hints`",
+    "whisper-heard": "then a second pass with `vocab hints --heard`",
+    "whisper-heard+first": "the same, both passes weighed",
+    "whisper-reheard": "first entries, then a second pass with `vocab hints --heard`",
+    "whisper-reheard+first": "the same, both passes weighed",
+    "sphinx-none": "PocketSphinx, its language model",
+    "sphinx-lexicon": "PocketSphinx, `vocab hints --format lexicon` and its grammar",
+}
+
+
+def print_tables(results, arguments):
+    """Per list size, each condition pooled over the languages (counts summed); then top-1 and false accepts per
+    language and size."""
+    def pooled(condition, size, languages):
+        entries = [results.get(f"{condition}|{language}|{size}") for language in languages]
+        entries = [entry for entry in entries if entry]
+        if not entries:
+            return None
+        present = sum(entry["present"] for entry in entries)
+        cases = sum(entry["cases"] for entry in entries)
+        right = sum(round(entry["top1"] * entry["present"]) for entry in entries)
+        found = sum(round(entry["recall10"] * entry["present"]) for entry in entries)
+        false = sum(round(entry["falseAccept"] * entry["cases"]) for entry in entries)
+        return len(entries), present, cases, right, found, false
+
+    print("| size | condition | languages | top-1 | recall@10 | false accept |")
+    print("|---:|---|---:|---:|---:|---:|")
+    for size in arguments.sizes:
+        for condition, label in LABELS.items():
+            row = pooled(condition, size, arguments.languages)
+            if row:
+                count, present, cases, right, found, false = row
+                print(f"| {size} | {label} | {count} | {right / present:.1%} ({right}/{present}) | "
+                      f"{found / present:.1%} | {false / cases:.1%} ({false}/{cases}) |")
+    shown = [condition for condition in LABELS if any(f"{condition}|" in key for key in results)]
+    print()
+    print("| language | size | " + " | ".join(shown) + " |")
+    print("|---|---:|" + "---:|" * len(shown))
     for language in arguments.languages:
         for size in arguments.sizes:
-            for base, hinted, label in (("whisper-first", "whisper-vocab", "Whisper base: first entries → vocab prompt"),
-                                        ("whisper-first", "whisper-heard", "Whisper base: first entries → vocab prompt, then vocab's second pass"),
-                                        ("whisper-first", "whisper-heard+first", "Whisper base: first entries → vocab prompt, then second pass; both weighed"),
-                                        ("whisper-first", "whisper-reheard", "Whisper base: first entries → first entries, then vocab's second pass"),
-                                        ("whisper-first", "whisper-reheard+first", "Whisper base: first entries → first entries, then second pass; both weighed"),
-                                        ("sphinx-none", "sphinx-lexicon", "PocketSphinx: none → vocab lexicon")):
-                a, b = results.get(f"{base}|{language}|{size}"), results.get(f"{hinted}|{language}|{size}")
-                if not a or not b:
-                    continue
-                print(f"| {language} | {size} | {label} | {b['cases']} | {a['top1']:.1%} → {b['top1']:.1%} | "
-                      f"{a['recall10']:.1%} → {b['recall10']:.1%} | {a['falseAccept']:.1%} → {b['falseAccept']:.1%} |")
+            cells = []
+            for condition in shown:
+                entry = results.get(f"{condition}|{language}|{size}")
+                cells.append(f"{entry['top1']:.0%} / {entry['falseAccept']:.1%}" if entry else "")
+            print(f"| {language} | {size} | " + " | ".join(cells) + " |")
 
 
 def main():
