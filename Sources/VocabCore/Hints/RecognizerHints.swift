@@ -9,6 +9,10 @@ import Foundation
 /// term whole, leaving out only the words the recognizer writes right alone (risk under ``HintRisk/rightAlone``);
 /// a phrase list boosts a term by its risk; a lexicon spends its entries on the words the pronouncing
 /// dictionary lacks. Every term's choice and its reason are kept for `--explain`.
+///
+/// A second pass: given the terms that sound like what the recognizer wrote the first time (``NearTerm``, from
+/// ``Resolver/nearestTerms(to:limit:floor:)``), those go in first, within ``nearShare`` of the budget, and the user's
+/// order fills the rest; the recognizer hears the same audio again with the contacts it was near in its prompt.
 public struct RecognizerHints: Sendable {
     /// What a recognizer takes.
     public enum Format: String, Sendable, CaseIterable {

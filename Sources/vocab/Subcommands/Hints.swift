@@ -11,15 +11,17 @@ struct Hints: AsyncParsableCommand {
         discussion: """
             From a user's stored set (--user, --type), a file (--vocabulary) or a locale's app vocabulary \
             (--parameter), in the language in force, within a budget: the terms the recognizer would likely \
-            mishear go first, in the user's order, then the others while room is left. --explain says why each \
-            term is in or out. Formats:
+            mishear go first, in the user's order, then the others while room is left. With --heard (what the \
+            recognizer wrote on a first pass), the hints of a second pass: the terms that sound like it go first, \
+            within half the budget. --explain says why each term is in or out. Formats:
               prompt    a text prompt for Whisper-style recognizers (budget: tokens; default 223, Whisper's; exact \
             with --tokenizer, a tokenizer.json, else estimated)
               phrases   phrases with boosts 5-20 for cloud phrase hints or a Vosk grammar (budget: phrases, default 500)
               lexicon   ARPAbet pronunciations for words the pronouncing dictionary lacks, for PocketSphinx \
             (budget: entries, default 1000); --grammar and --keywords write a JSGF grammar and a keyword list
-            Example:
+            Examples:
               vocab hints --language fr-FR --vocabulary Examples/contacts.fr-FR.txt --format prompt --explain
+              vocab hints --user alice --heard "Adel Springer," --tokenizer tokenizer.json
             """
     )
 
