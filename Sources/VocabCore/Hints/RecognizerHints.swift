@@ -223,8 +223,15 @@ public struct RecognizerHints: Sendable {
                        reason: included ? nearReason ?? reason : reason, words: explain ? words : nil)
             }
             // A near term that would take the near terms past their share ends their phase: the user's order
-            // takes the rest of the budget.
+            // takes the rest of the budget (and may still take that term).
             let limit = next.near == nil ? budget : nearBudget
+            func leavesNearPhase() -> Bool {
+                guard next.near != nil else { return false }
+                nearPhase = false
+                nearRanks.remove(rank)
+                walked -= 1
+                return true
+            }
             switch format {
             case .prompt:
                 // The term whole, less the words the recognizer writes right alone. A word another term already
@@ -246,12 +253,7 @@ public struct RecognizerHints: Sendable {
                     : Self.spelling(of: chosen.map(\.word), in: term.text)
                 let cost = counter.count((promptParts.isEmpty ? " " : ", ") + spelled)
                 guard used + cost <= limit else {
-                    if next.near != nil {
-                        nearPhase = false
-                        nearRanks.remove(rank)
-                        walked -= 1
-                        continue
-                    }
+                    if leavesNearPhase() { continue }
                     choices.append(choice(false, [], "the budget is spent (it needs \(cost) more tokens)"))
                     full = true
                     break
@@ -263,12 +265,7 @@ public struct RecognizerHints: Sendable {
                     + Self.leftOut(alone, risk.rightAlone)))
             case .phrases:
                 guard phrases.count < limit else {
-                    if next.near != nil {
-                        nearPhase = false
-                        nearRanks.remove(rank)
-                        walked -= 1
-                        continue
-                    }
+                    if leavesNearPhase() { continue }
                     choices.append(choice(false, [], "the budget is spent"))
                     full = true
                     break
@@ -283,12 +280,7 @@ public struct RecognizerHints: Sendable {
                 }
                 let entries = missing.flatMap { word, spelled in lexiconEntries(for: word.word, spelled: spelled, term: term) }
                 guard lexicon.count + entries.count <= limit else {
-                    if next.near != nil {
-                        nearPhase = false
-                        nearRanks.remove(rank)
-                        walked -= 1
-                        continue
-                    }
+                    if leavesNearPhase() { continue }
                     choices.append(choice(false, [], "the budget is spent (it needs \(entries.count) more entries)"))
                     full = true
                     break
