@@ -19,6 +19,8 @@ and recognized:
   whisper-reheard the same second pass after the first-entries pass (whisper-first's transcript), so that the
                   first pass is the baseline's own and only the second pass differs
                   (`whisper-reheard+first`: resolved with the first pass's transcript as an alternative);
+  whisper-echo    whisper-reheard with the first pass's own transcript leading the prompt (an experiment: a
+                  reading the speaker may have said, beside the contacts it sounds like);
   sphinx-none     PocketSphinx (US English model, its language model), en-US lists only;
   sphinx-lexicon  PocketSphinx with `vocab hints --format lexicon`: the lexicon's pronunciations added to its
                   dictionary and the JSGF grammar of the terms as its search.
@@ -52,12 +54,13 @@ OUT = ROOT / "Training" / "hints"
 VOCAB = Path(os.environ.get("VOCAB_BINARY", ROOT / ".build" / "release" / "vocab"))
 TOKENIZER = Path.home() / ".cache" / "vocab-train" / "whisper-base" / "tokenizer.json"
 LANGUAGES = corpus.LANGUAGES
-CONDITIONS = ["whisper-first", "whisper-vocab", "whisper-heard", "whisper-reheard", "sphinx-none", "sphinx-lexicon"]
+CONDITIONS = ["whisper-first", "whisper-vocab", "whisper-heard", "whisper-reheard", "whisper-echo", "sphinx-none",
+              "sphinx-lexicon"]
 # The first pass each second pass follows.
-FIRST_PASS = {"whisper-heard": "whisper-vocab", "whisper-reheard": "whisper-first"}
+FIRST_PASS = {"whisper-heard": "whisper-vocab", "whisper-reheard": "whisper-first", "whisper-echo": "whisper-first"}
 COLUMNS = ["id", "size", "spoken", "expected", "voice", "rate", "pitch", "noise", "transcript"]
 # whisper-reheard also keeps Whisper's log-probability per token of its transcript (how sure the recognizer was).
-SCORED = {"whisper-reheard"}
+SCORED = {"whisper-reheard", "whisper-echo"}
 SEED = "vocab-hints-1"
 
 
@@ -199,7 +202,14 @@ def record(arguments, pool):
                 heard = first_pass[condition].get(identifier, "").strip()
                 if not heard:
                     return plans["whisper-vocab"]
-                return hints(language, names, "prompt", ["--heard", heard])["prompt"]
+                if condition != "whisper-echo":
+                    return hints(language, names, "prompt", ["--heard", heard])["prompt"]
+                # whisper-echo: what the first pass wrote leads the prompt, as one more thing the speaker may have
+                # said, so that a name heard the same way again need not become the contact it sounds like.
+                echo = heard.rstrip(" .,;:!?")
+                cost = len(tokenizer.encode(" " + echo + ",", add_special_tokens=False).ids)
+                rest = hints(language, names, "prompt", ["--heard", heard, "--budget", str(223 - cost)])["prompt"]
+                return f"{echo}, {rest}" if rest else echo
             sphinx = {}
             if language == "en-US":
                 lexicon = hints(language, names, "lexicon")
@@ -301,6 +311,8 @@ LABELS = {
     "whisper-heard+first": "the same, both passes weighed",
     "whisper-reheard": "first entries, then a second pass with `vocab hints --heard`",
     "whisper-reheard+first": "the same, both passes weighed",
+    "whisper-echo": "first entries, then a second pass with the first transcript and `vocab hints --heard`",
+    "whisper-echo+first": "the same, both passes weighed",
     "sphinx-none": "PocketSphinx, its language model",
     "sphinx-lexicon": "PocketSphinx, `vocab hints --format lexicon` and its grammar",
 }
