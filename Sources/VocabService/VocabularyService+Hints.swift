@@ -29,7 +29,6 @@ extension VocabularyService {
         }
         let index = try await index(of: user, type: type, stamp: stamp, context: context)
         let near = try Resolver(index: index).nearestTerms(to: heard, limit: RecognizerHints.nearLimit)
-            .map { RecognizerHints.NearTerm(rank: $0.rank, score: $0.score, heard: heard[$0.hypothesis]) }
         return planner.plan(index.hintTerms, near: near, format: format, budget: budget,
                             counter: configuration.hintsTokenizer ?? EstimatedTokenCounter(), explain: explain)
     }

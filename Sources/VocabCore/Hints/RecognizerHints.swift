@@ -138,22 +138,8 @@ public struct RecognizerHints: Sendable {
         character == " " || character == "-" || character == "," || character == "."
     }
 
-    /// A term that sounds like what the recognizer heard on a first pass (``Resolver/nearestTerms(to:limit:floor:)``),
-    /// to go in before the user's order: a second pass prompted with the contacts a first transcript sounds like.
-    public struct NearTerm: Sendable, Hashable {
-        /// The term's position in the user's order.
-        public let rank: Int
-        /// How alike it is to what was heard, 0…1.
-        public let score: Double
-        /// The heard text it is nearest to.
-        public let heard: String
-
-        public init(rank: Int, score: Double, heard: String) {
-            self.rank = rank
-            self.score = score
-            self.heard = heard
-        }
-    }
+    /// A term that sounds like what the recognizer heard on a first pass, to go in before the user's order.
+    public typealias NearTerm = Resolver.NearTerm
 
     /// The share of the budget that near terms take at most when a first pass was heard; the user's order has
     /// the rest, so the contacts called most stay in when the first transcript missed the name.
@@ -191,29 +177,27 @@ public struct RecognizerHints: Sendable {
         var considered = 0
         var full = false
         // The walk: near terms first (each once, within their share), then the user's order.
-        let nearTerms = near.filter { $0.rank >= 0 && $0.rank < terms.count }
+        var nearQueue = near.filter { $0.rank >= 0 && $0.rank < terms.count }[...]
         let nearBudget = Int((Double(budget) * Self.nearShare).rounded(.down))
         var nearRanks = Set<Int>()
-        var walk = nearTerms.lazy.map { (rank: $0.rank, near: Optional($0)) }.makeIterator()
-        var inOrder = (0..<terms.count).lazy.map { (rank: $0, near: NearTerm?.none) }.makeIterator()
-        var nearPhase = !nearTerms.isEmpty
-        var walked = 0
+        var nearPhase = !nearQueue.isEmpty
+        var nextInOrder = 0
 
         while true {
             let next: (rank: Int, near: NearTerm?)
-            if nearPhase, let step = walk.next() {
+            if nearPhase, let step = nearQueue.popFirst() {
                 guard nearRanks.insert(step.rank).inserted else { continue }
-                next = step
+                next = (step.rank, step)
             } else {
                 nearPhase = false
-                guard let step = inOrder.next() else { break }
-                if nearRanks.contains(step.rank) { continue }
-                next = step
+                guard nextInOrder < terms.count else { break }
+                next = (nextInOrder, nil)
+                nextInOrder += 1
+                if nearRanks.contains(next.rank) { continue }
             }
             let rank = next.rank
             let term = terms[terms.index(terms.startIndex, offsetBy: rank)]
-            walked += 1
-            considered = walked
+            considered += 1
             let words = Self.words(of: term.text).map(assess)
             let top = words.map(\.risk).max() ?? 0
             // A near term is in for what was heard, whatever its words' risk.
@@ -229,7 +213,7 @@ public struct RecognizerHints: Sendable {
                 guard next.near != nil else { return false }
                 nearPhase = false
                 nearRanks.remove(rank)
-                walked -= 1
+                considered -= 1
                 return true
             }
             switch format {

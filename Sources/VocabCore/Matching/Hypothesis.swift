@@ -41,16 +41,7 @@ public struct Hypothesis: Sendable, Hashable, Codable {
         var hypotheses = [Hypothesis(text: query)]
         for (position, alternative) in alternatives.enumerated() {
             let subject = noun(position)
-            if !TextLimits.hasWord(in: alternative.text) {
-                throw VocabularyError(subject: subject, problem: "has no words")
-            }
-            if let control = TextLimits.firstControlCharacter(in: alternative.text) {
-                throw VocabularyError(subject: subject, problem: "has the control character U+"
-                    + String(control.value, radix: 16, uppercase: true) + "; expected printable text")
-            }
-            if let problem = TextLimits.lengthProblem(with: alternative.text, noun: "text") {
-                throw VocabularyError(subject: subject, problem: "is refused: \(problem)")
-            }
+            if let problem = textProblem(alternative.text) { throw VocabularyError(subject: subject, problem: problem) }
             if let confidence = alternative.confidence, !(confidence.isFinite && (0...1).contains(confidence)) {
                 throw VocabularyError(subject: subject, problem: "has confidence \(confidence); expected 0…1")
             }
@@ -64,6 +55,17 @@ public struct Hypothesis: Sendable, Hashable, Codable {
             }
         }
         return hypotheses
+    }
+
+    /// What is wrong with a recognizer's text, as the rest of a sentence naming it (`has no words`), or `nil`: a
+    /// text without words (only white space or dashes), with a control character, or over ``TextLimits``.
+    public static func textProblem(_ text: String) -> String? {
+        if !TextLimits.hasWord(in: text) { return "has no words" }
+        if let control = TextLimits.firstControlCharacter(in: text) {
+            return "has the control character U+" + String(control.value, radix: 16, uppercase: true) + "; expected printable text"
+        }
+        if let problem = TextLimits.lengthProblem(with: text, noun: "text") { return "is refused: \(problem)" }
+        return nil
     }
 
     /// What is wrong with a JSON alternative (callers name its place in their own words).

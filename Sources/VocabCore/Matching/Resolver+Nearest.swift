@@ -1,12 +1,22 @@
 extension Resolver {
-    /// A term that sounds or reads like what a recognizer heard.
+    /// A term that sounds or reads like what a recognizer heard (``RecognizerHints`` puts it first in a second
+    /// pass's hints).
     public struct NearTerm: Sendable, Hashable {
         /// The term's registration position (0 = most important).
         public let rank: Int
         /// The stronger of its word score and its phone score against the hypothesis nearest to it, 0…1.
         public let score: Double
-        /// Which hypothesis it was nearest to (0: the first).
+        /// The hypothesis it was nearest to.
+        public let heard: String
+        /// That hypothesis's position (0: the first).
         public let hypothesis: Int
+
+        public init(rank: Int, score: Double, heard: String, hypothesis: Int = 0) {
+            self.rank = rank
+            self.score = score
+            self.heard = heard
+            self.hypothesis = hypothesis
+        }
     }
 
     /// The terms nearest to what a recognizer heard, nearest first (ties in the user's order): every term the
@@ -25,7 +35,7 @@ extension Resolver {
         try Self.checkHeard(hypotheses)
         var best: [Int: NearTerm] = [:]
         for (position, text) in hypotheses.enumerated() {
-            guard let reading = try index.preparer.readings(of: text).first else { continue }
+            guard let reading = try primaryReading(of: text) else { continue }
             let tokens = index.preparer.queryForm(of: reading).tokens
             guard !tokens.isEmpty else { continue }
             var scores: [Int: Double] = [:]
@@ -39,7 +49,7 @@ extension Resolver {
                 }
             }
             for (rank, score) in scores where score >= floor && score > (best[rank]?.score ?? -1) {
-                best[rank] = NearTerm(rank: rank, score: score, hypothesis: position)
+                best[rank] = NearTerm(rank: rank, score: score, heard: text, hypothesis: position)
             }
         }
         let sorted = best.values.sorted { $0.score != $1.score ? $0.score > $1.score : $0.rank < $1.rank }
@@ -61,14 +71,7 @@ extension Resolver {
                 + "(a transcript and its alternatives)")
         }
         for (position, text) in texts.enumerated() {
-            if !TextLimits.hasWord(in: text) { throw VocabularyError(subject: noun(position), problem: "has no words") }
-            if let control = TextLimits.firstControlCharacter(in: text) {
-                throw VocabularyError(subject: noun(position), problem: "has the control character U+"
-                    + String(control.value, radix: 16, uppercase: true) + "; expected printable text")
-            }
-            if let problem = TextLimits.lengthProblem(with: text, noun: "text") {
-                throw VocabularyError(subject: noun(position), problem: "is refused: \(problem)")
-            }
+            if let problem = Hypothesis.textProblem(text) { throw VocabularyError(subject: noun(position), problem: problem) }
         }
     }
 

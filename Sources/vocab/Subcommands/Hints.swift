@@ -149,7 +149,6 @@ struct Hints: AsyncParsableCommand {
             of: terms.map { VocabularyTerm(phrase: $0.text, identifier: nil, pronunciationHint: $0.pronunciation) },
             preparer: preparer, source: "the vocabulary")
         return try Resolver(index: index).nearestTerms(to: heard, limit: RecognizerHints.nearLimit)
-            .map { RecognizerHints.NearTerm(rank: $0.rank, score: $0.score, heard: heard[$0.hypothesis]) }
     }
 
     private func write(_ text: String?, to path: String?, option: String) throws {
