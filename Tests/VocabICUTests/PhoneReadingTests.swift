@@ -203,6 +203,19 @@ struct PhoneIndexReferenceTests {
         #expect(decided > 60, "too few queries were close enough to check: \(decided)")
     }
 
+    @Test("A name said family names first is heard whole, in any rotation of its words")
+    func rotatedName() throws {
+        let (context, pronouncer) = try Self.english()
+        let index = try VocabularyIndex(terms: ["Juan Carlos Morales Nadal", "Mary Ann Smith"], preparer: context.preparer)
+        let matcher = try #require(index.phoneMatcher)
+        for (query, words) in [("morales nadal juan carlos", [2, 3, 0, 1]), ("nadal juan carlos morales", [3, 0, 1, 2]),
+                               ("carlos morales nadal juan", [1, 2, 3, 0]), ("smith mary ann", [2, 0, 1])] {
+            let (phones, filler) = pronouncer.queryPhones(query.split(separator: " ").map(String.init))
+            let best = try #require(matcher.matches(query: phones, filler: filler).first)
+            #expect(best.words == words && best.similarity == 1 && best.coverage == 1, "\(query): \(best.words)")
+        }
+    }
+
     @Test("The best few phone matches asked for are the first of all the matches, details included")
     func limitedMatchesArePrefix() throws {
         let (context, pronouncer) = try Self.english()

@@ -1,7 +1,7 @@
 extension PhoneMatcher {
-    /// The best variant of each pronunciation: the whole, reordered ("Last First", and for three words or more
-    /// the first word last), or one word alone. A variant whose best possible score (a similarity of 1) cannot
-    /// beat the best so far of its pronunciation is not aligned.
+    /// The best variant of each pronunciation: the whole, rotated ("Last First", and for three words or more
+    /// every rotation, see ``rotations(ofWords:)``), or one word alone. A variant whose best possible score (a
+    /// similarity of 1) cannot beat the best so far of its pronunciation is not aligned.
     ///
     /// The variants are aligned in two rounds (every whole pronunciation, then the other variants that could
     /// still win), each round's alignments side by side (``PhoneAligner/similarities(_:codes:spans:)``); within
@@ -51,10 +51,10 @@ extension PhoneMatcher {
             let variant = kept[item]
             kept[item].firstVariant = spans.count
             if variant.reorderCanWin {
-                for order in 1...(variant.words > 2 ? 2 : 1) {
+                for rotation in Self.rotations(ofWords: variant.words) {
                     let start = codes.count
                     for step in 0..<variant.words {
-                        let word = words[variant.firstWord + Self.word(at: step, of: order, words: variant.words)]
+                        let word = words[variant.firstWord + Self.word(at: step, rotatedBy: rotation, words: variant.words)]
                         for position in word.start..<(word.start + word.count) { codes.append(codes[position]) }
                     }
                     spans.append(PhoneAligner.CodeSpan(start: start, count: codes.count - start))
@@ -67,12 +67,14 @@ extension PhoneMatcher {
             var variant = kept[item]
             var next = variant.firstVariant
             if variant.reorderCanWin {
-                for order in 1...(variant.words > 2 ? 2 : 1) {
+                for rotation in Self.rotations(ofWords: variant.words) {
                     let similarity = Double(others[next])
                     next += 1
                     guard variant.reorderCanWin else { continue }
                     let score = Self.variantScore(similarity, coverage: 1, penalty: Self.reorderPenalty)
-                    if score > variant.score { (variant.chosen, variant.similarity, variant.score) = (order, similarity, score) }
+                    if score > variant.score {
+                        (variant.chosen, variant.detail, variant.similarity, variant.score) = (.rotated, rotation, similarity, score)
+                    }
                 }
             }
             if kept[item].aloneCanWin {  // as when the variants were gathered (kept[item] still holds the whole)
@@ -82,8 +84,8 @@ extension PhoneMatcher {
                     guard variant.aloneCanWin else { continue }
                     let score = Self.variantScore(similarity, coverage: coverage, penalty: 0)
                     if score > variant.score {
-                        (variant.chosen, variant.alone, variant.similarity, variant.score, variant.coverage)
-                            = (3, position, similarity, score, coverage)
+                        (variant.chosen, variant.detail, variant.similarity, variant.score, variant.coverage)
+                            = (.alone, position, similarity, score, coverage)
                     }
                 }
             }
@@ -91,7 +93,7 @@ extension PhoneMatcher {
         }
         return zip(pronunciations, kept).map { pronunciation, variant in
             VariantMatch(pronunciation: pronunciation, term: Int(index.owners[pronunciation]), similarity: variant.similarity,
-                         score: variant.score, coverage: variant.coverage, order: variant.chosen, alone: variant.alone,
+                         score: variant.score, coverage: variant.coverage, kind: variant.chosen, detail: variant.detail,
                          words: variant.words)
         }
     }
@@ -103,10 +105,9 @@ extension PhoneMatcher {
         let similarity: Double
         let score: Double
         let coverage: Double
-        /// The variant: the whole (0), a reordering (1: the last word first, 2: the first word last), or the
-        /// word at ``alone`` alone (3).
-        let order: Int
-        let alone: Int
+        /// How the variant reads the pronunciation's words, and its ``VariantKind`` detail.
+        let kind: VariantKind
+        let detail: Int
         /// How many words the pronunciation has.
         let words: Int
     }
@@ -115,8 +116,7 @@ extension PhoneMatcher {
     func match(of variant: VariantMatch) -> Match {
         Match(term: variant.term, similarity: variant.similarity, score: variant.score, coverage: variant.coverage,
               pronunciation: variant.pronunciation, language: index.language(of: variant.pronunciation),
-              words: variant.order == 3 ? [variant.alone]
-                  : (0..<variant.words).map { Self.word(at: $0, of: variant.order, words: variant.words) })
+              words: variant.kind.words(detail: variant.detail, of: variant.words))
     }
 
     /// The variant of one pronunciation kept so far, and where its words and other variants lie.
@@ -124,10 +124,9 @@ extension PhoneMatcher {
         /// The pronunciation's first word among the words, and how many it has.
         let firstWord: Int
         let words: Int
-        /// The variant: the whole (0), a reordering (1: the last word first, 2: the first word last), or the
-        /// word at ``alone`` alone (3).
-        var chosen = 0
-        var alone = 0
+        /// The variant, and its ``VariantKind`` detail.
+        var chosen = VariantKind.whole
+        var detail = 0
         var similarity = 0.0
         var score = 0.0
         var coverage = 1.0
@@ -152,12 +151,34 @@ extension PhoneMatcher {
         return stretched * (1 - NameAlignment.partialPenalty * (1 - coverage)) - penalty
     }
 
-    /// The word read at `step` of a variant in `order`: 0 the whole, 1 the last word first, 2 the first word last.
-    static func word(at step: Int, of order: Int, words: Int) -> Int {
-        switch order {
-        case 1: step == 0 ? words - 1 : step - 1
-        case 2: (step + 1) % words
-        default: step
+    /// The rotations tried of a name of `words` words, as how many of its last words come first: the last word
+    /// first ("Last First"), then, for three words or more, the first word last, then the rest ("Morales Nadal
+    /// Juan Carlos" for "Juan Carlos Morales Nadal").
+    static func rotations(ofWords words: Int) -> [Int] {
+        words < 3 ? [1] : [1, words - 1] + Array(2..<(words - 1))
+    }
+
+    /// The word read at `step` of a name of `words` words with its last `rotation` words first.
+    static func word(at step: Int, rotatedBy rotation: Int, words: Int) -> Int {
+        (step + words - rotation) % words
+    }
+}
+
+/// How a phone variant reads a pronunciation's words.
+enum VariantKind {
+    /// All of them, in order.
+    case whole
+    /// All of them, the last `detail` words first.
+    case rotated
+    /// The word at `detail` alone.
+    case alone
+
+    /// The words read, in the order read, of a pronunciation of `count` words.
+    func words(detail: Int, of count: Int) -> [Int] {
+        switch self {
+        case .whole: Array(0..<count)
+        case .rotated: (0..<count).map { PhoneMatcher.word(at: $0, rotatedBy: detail, words: count) }
+        case .alone: [detail]
         }
     }
 }
