@@ -1,6 +1,6 @@
 extension PhoneMatcher {
     /// The best variant of each pronunciation: the whole, rotated ("Last First", and for three words or more
-    /// every rotation, see ``rotations(ofWords:)``), or one word alone. A variant whose best possible score (a
+    /// every rotation, see ``rotation(_:ofWords:)``), or one word alone. A variant whose best possible score (a
     /// similarity of 1) cannot beat the best so far of its pronunciation is not aligned.
     ///
     /// The variants are aligned in two rounds (every whole pronunciation, then the other variants that could
@@ -51,7 +51,8 @@ extension PhoneMatcher {
             let variant = kept[item]
             kept[item].firstVariant = spans.count
             if variant.reorderCanWin {
-                for rotation in Self.rotations(ofWords: variant.words) {
+                for attempt in 0..<Self.rotationCount(ofWords: variant.words, queryWords: query.wordWeights.count) {
+                    let rotation = Self.rotation(attempt, ofWords: variant.words)
                     let start = codes.count
                     for step in 0..<variant.words {
                         let word = words[variant.firstWord + Self.word(at: step, rotatedBy: rotation, words: variant.words)]
@@ -67,7 +68,8 @@ extension PhoneMatcher {
             var variant = kept[item]
             var next = variant.firstVariant
             if variant.reorderCanWin {
-                for rotation in Self.rotations(ofWords: variant.words) {
+                for attempt in 0..<Self.rotationCount(ofWords: variant.words, queryWords: query.wordWeights.count) {
+                    let rotation = Self.rotation(attempt, ofWords: variant.words)
                     let similarity = Double(others[next])
                     next += 1
                     guard variant.reorderCanWin else { continue }
@@ -151,11 +153,23 @@ extension PhoneMatcher {
         return stretched * (1 - NameAlignment.partialPenalty * (1 - coverage)) - penalty
     }
 
-    /// The rotations tried of a name of `words` words, as how many of its last words come first: the last word
-    /// first ("Last First"), then, for three words or more, the first word last, then the rest ("Morales Nadal
-    /// Juan Carlos" for "Juan Carlos Morales Nadal").
-    static func rotations(ofWords words: Int) -> [Int] {
-        words < 3 ? [1] : [1, words - 1] + Array(2..<(words - 1))
+    /// How many rotations of a name of `words` words are tried (see ``rotation(_:ofWords:)``): one for two
+    /// words; for three words or more, every one for a query of three words or more, otherwise the first two
+    /// (fewer words cannot say a name of four words or more whole, and a one-word query has no order to follow;
+    /// the bench's queries are such).
+    static func rotationCount(ofWords words: Int, queryWords: Int) -> Int {
+        words < 3 ? 1 : queryWords >= 3 ? words - 1 : 2
+    }
+
+    /// The rotation tried at `attempt`, as how many of the name's last words come first: the last word first
+    /// ("Last First"), then the first word last, then the rest in order ("Morales Nadal Juan Carlos" for "Juan
+    /// Carlos Morales Nadal").
+    static func rotation(_ attempt: Int, ofWords words: Int) -> Int {
+        switch attempt {
+        case 0: 1
+        case 1: words - 1
+        default: attempt
+        }
     }
 
     /// The word read at `step` of a name of `words` words with its last `rotation` words first.
