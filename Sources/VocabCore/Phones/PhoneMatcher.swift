@@ -1,7 +1,8 @@
 /// Finds the terms a query's phones sound like: candidates from the phone index's postings, each scored by
-/// aligning the query with the term's pronunciations, in order, with the last word first ("Last First"), for three
-/// words or more in every rotation ("Morales Nadal Juan Carlos"), and with each of its words alone (a partial name,
-/// scored lower like a partial word match).
+/// aligning the query with the term's pronunciations, in order, with the last word first ("Last First"), for a name
+/// of three words or more with the first word last too, and every rotation when the query has three words or more
+/// ("Morales Nadal Juan Carlos"), and with each of its words alone (a partial name, scored lower like a partial
+/// word match).
 public struct PhoneMatcher: Sendable {
     /// One term's best phone match.
     public struct Match: Sendable, Hashable {
