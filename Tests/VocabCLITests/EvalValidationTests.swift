@@ -88,4 +88,21 @@ import VocabTestSupport
         #expect(try VocabBinary.run(["eval", longTerm]).stderr == "Error: \(longTerm): vocabularies[0] (fr/1): strings[1]: "
             + "term of 100000 UTF-16 code units is longer than the limit of 1024\n")
     }
+
+    @Test("--repeat times each case several times, its alternatives against its query alone; 0 runs is refused")
+    func repeatedTiming() throws {
+        let withAlternatives = try Self.variant(Self.editCase(0) { testCase in
+            testCase["alternatives"] = [["text": testCase["query"]!, "confidence": 0.6], ["text": "bobo le grand", "confidence": 0.4]]
+        })
+        let timed = try VocabBinary.run(["eval", withAlternatives, "--repeat", "3"])
+        #expect(timed.status == 0)
+        #expect(timed.stdout.contains("(index build excluded, the fastest of 3 runs of each case)"))
+        #expect(timed.stdout.contains("the query alone, timed in the same runs: p50 "))
+        let once = try VocabBinary.run(["eval", withAlternatives])
+        #expect(once.stdout.contains("(index build excluded)\n"))
+        #expect(!once.stdout.contains("the query alone"))
+        let refused = try VocabBinary.run(["eval", Self.fixture.path, "--repeat", "0"])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("--repeat 0 is out of range; expected a count of runs from 1 to 100"))
+    }
 }

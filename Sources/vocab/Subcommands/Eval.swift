@@ -33,6 +33,12 @@ struct Eval: ParsableCommand {
         "Resolve each case's query alone, as if the set gave no alternatives (to show what they add)."))
     var firstOnly = false
 
+    @Option(name: .customLong("repeat"), help: ArgumentHelp(
+        "Time each case this many times and keep its fastest run (1…100; the latency lines only: on a shared "
+            + "machine the fastest of several runs is the stable figure). A case's alternatives are then timed "
+            + "against its query alone, turn about in the same runs.", valueName: "n"))
+    var runs: Int = 1
+
     @OptionGroup var localesOptions: LocalesOptions
 
     @Flag(name: .long, help: "Print JSON instead of text.")
@@ -43,7 +49,12 @@ struct Eval: ParsableCommand {
             + "margin, band; accept and the rest decide only where a language has no decision model).", valueName: "name=value"))
     var policy: [String] = []
 
-    func validate() throws { _ = try resolutionPolicy() }
+    func validate() throws {
+        _ = try resolutionPolicy()
+        guard (1...100).contains(runs) else {
+            throw ValidationError("--repeat \(runs) is out of range; expected a count of runs from 1 to 100")
+        }
+    }
 
     /// The standard policy with `--policy` overrides applied.
     private func resolutionPolicy() throws -> ResolutionPolicy {
@@ -77,6 +88,7 @@ struct Eval: ParsableCommand {
         var results: [String: Prediction] = [:]
         var lines: [String] = []
         var latencies: [Duration] = []
+        var latenciesAlone: [Duration] = []
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var traceLines: [String] = trace == nil ? [] : [try DecisionTrace.header(encoder: encoder)]
@@ -103,8 +115,19 @@ struct Eval: ParsableCommand {
             }
             var result: Resolver.Result?
             let alternatives = firstOnly ? [] : testCase.alternatives ?? []
-            let elapsed = try clock.measure { result = try resolvers[key]!.resolve(testCase.query, alternatives: alternatives) }
-            latencies.append(elapsed)
+            let resolver = resolvers[key]!
+            var fastest = try clock.measure { result = try resolver.resolve(testCase.query, alternatives: alternatives) }
+            // With several runs, a case's alternatives are timed against its query alone in the same runs, turn
+            // about, so that the machine's drift weighs on both alike.
+            var fastestAlone = alternatives.isEmpty ? fastest : Duration.seconds(Int64.max)
+            for _ in 1..<runs {
+                if !alternatives.isEmpty {
+                    fastestAlone = min(fastestAlone, try clock.measure { _ = try resolver.resolve(testCase.query, alternatives: []) })
+                }
+                fastest = min(fastest, try clock.measure { _ = try resolver.resolve(testCase.query, alternatives: alternatives) })
+            }
+            latencies.append(fastest)
+            if runs > 1 { latenciesAlone.append(fastestAlone) }
             let resolution = result!.resolution
             if trace != nil { traceLines.append(try DecisionTrace.line(for: testCase, vocabulary: vocabulary.strings, result: result!, encoder: encoder)) }
             if let top = result!.ranked.first, let probability = top.probability {
@@ -124,7 +147,8 @@ struct Eval: ParsableCommand {
             try JSONOutput.print(EvaluationJSON(scores: scores, calibration: calibration.isEmpty ? nil : calibration))
         } else {
             print(EvaluationReport.text(scores, set: evaluation.name ?? set, cases: evaluation.cases.count,
-                                        latencies: latencies))
+                                        latencies: latencies, runs: runs,
+                                        latenciesAlone: latenciesAlone == latencies ? [] : latenciesAlone))
             if !calibration.isEmpty { print(""); print(CalibrationReport.text(calibration)) }
         }
     }
@@ -205,7 +229,8 @@ struct Eval: ParsableCommand {
 
 /// The text report of `vocab eval`, laid out like `score.py`'s.
 enum EvaluationReport {
-    static func text(_ scores: EvaluationScores, set: String, cases: Int, latencies: [Duration]) -> String {
+    static func text(_ scores: EvaluationScores, set: String, cases: Int, latencies: [Duration], runs: Int = 1,
+                     latenciesAlone: [Duration] = []) -> String {
         var lines = ["set: \(set) (\(cases) cases)", "false accept: lower is better; the others: higher is better", ""]
         lines += table("overall", ["all": scores.overall], order: ["all"])
         lines.append("")
@@ -213,14 +238,27 @@ enum EvaluationReport {
         lines.append("")
         let categories = scores.byCategory.keys.sorted { ($0 == "absent" ? 1 : 0, $0) < ($1 == "absent" ? 1 : 0, $1) }
         lines += table("by category", scores.byCategory, order: categories)
-        let micros = latencies.map { Double($0.components.attoseconds) / 1e12 + Double($0.components.seconds) * 1e6 }.sorted()
-        if !micros.isEmpty {
-            let p = { (q: Double) in micros[min(micros.count - 1, Int(q * Double(micros.count)))] }
+        let timed = percentiles(latencies)
+        if !timed.isEmpty {
+            let runsNote = runs > 1 ? ", the fastest of \(runs) runs of each case" : ""
             lines.append("")
-            lines.append(String(format: "latency per query: p50 %.0f µs, p90 %.0f µs, p99 %.0f µs (index build excluded)",
-                                p(0.5), p(0.9), p(0.99)))
+            lines.append(String(format: "latency per query: p50 %.0f µs, p90 %.0f µs, p99 %.0f µs", timed[0], timed[1], timed[2])
+                + " (index build excluded\(runsNote))")
+        }
+        let alone = percentiles(latenciesAlone)
+        if !alone.isEmpty, !timed.isEmpty {
+            lines.append(String(format: "the query alone, timed in the same runs: p50 %.0f µs, p90 %.0f µs, p99 %.0f µs; "
+                + "with the alternatives %.1f×, %.1f×, %.1f× of it", alone[0], alone[1], alone[2],
+                timed[0] / alone[0], timed[1] / alone[1], timed[2] / alone[2]))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The 50th, 90th and 99th percentiles of durations in µs (none when there are none).
+    static func percentiles(_ durations: [Duration]) -> [Double] {
+        let micros = durations.map { Double($0.components.attoseconds) / 1e12 + Double($0.components.seconds) * 1e6 }.sorted()
+        guard !micros.isEmpty else { return [] }
+        return [0.5, 0.9, 0.99].map { micros[min(micros.count - 1, Int($0 * Double(micros.count)))] }
     }
 
     private static func table(_ title: String, _ groups: [String: EvaluationScores.Group], order: [String]) -> [String] {
