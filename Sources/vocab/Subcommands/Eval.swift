@@ -89,6 +89,7 @@ struct Eval: ParsableCommand {
         var lines: [String] = []
         var latencies: [Duration] = []
         var latenciesAlone: [Duration] = []
+        var timedAlone = false  // whether any case's alternatives were timed against its query alone
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var traceLines: [String] = trace == nil ? [] : [try DecisionTrace.header(encoder: encoder)]
@@ -118,16 +119,19 @@ struct Eval: ParsableCommand {
             let resolver = resolvers[key]!
             var fastest = try clock.measure { result = try resolver.resolve(testCase.query, alternatives: alternatives) }
             // With several runs, a case's alternatives are timed against its query alone in the same runs, turn
-            // about, so that the machine's drift weighs on both alike.
-            var fastestAlone = alternatives.isEmpty ? fastest : Duration.seconds(Int64.max)
+            // about, so that the machine's drift weighs on both alike (a case without alternatives is its query
+            // alone).
+            var fastestAlone: Duration?
             for _ in 1..<runs {
                 if !alternatives.isEmpty {
-                    fastestAlone = min(fastestAlone, try clock.measure { _ = try resolver.resolve(testCase.query, alternatives: []) })
+                    let alone = try clock.measure { _ = try resolver.resolve(testCase.query, alternatives: []) }
+                    fastestAlone = min(fastestAlone ?? alone, alone)
                 }
                 fastest = min(fastest, try clock.measure { _ = try resolver.resolve(testCase.query, alternatives: alternatives) })
             }
             latencies.append(fastest)
-            if runs > 1 { latenciesAlone.append(fastestAlone) }
+            latenciesAlone.append(fastestAlone ?? fastest)
+            timedAlone = timedAlone || fastestAlone != nil
             let resolution = result!.resolution
             if trace != nil { traceLines.append(try DecisionTrace.line(for: testCase, vocabulary: vocabulary.strings, result: result!, encoder: encoder)) }
             if let top = result!.ranked.first, let probability = top.probability {
@@ -148,7 +152,7 @@ struct Eval: ParsableCommand {
         } else {
             print(EvaluationReport.text(scores, set: evaluation.name ?? set, cases: evaluation.cases.count,
                                         latencies: latencies, runs: runs,
-                                        latenciesAlone: latenciesAlone == latencies ? [] : latenciesAlone))
+                                        latenciesAlone: timedAlone ? latenciesAlone : []))
             if !calibration.isEmpty { print(""); print(CalibrationReport.text(calibration)) }
         }
     }
@@ -256,7 +260,7 @@ enum EvaluationReport {
 
     /// The 50th, 90th and 99th percentiles of durations in µs (none when there are none).
     static func percentiles(_ durations: [Duration]) -> [Double] {
-        let micros = durations.map { Double($0.components.attoseconds) / 1e12 + Double($0.components.seconds) * 1e6 }.sorted()
+        let micros = durations.map(BenchRun.microseconds).sorted()
         guard !micros.isEmpty else { return [] }
         return [0.5, 0.9, 0.99].map { micros[min(micros.count - 1, Int($0 * Double(micros.count)))] }
     }
