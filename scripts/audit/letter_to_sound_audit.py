@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""Where vocab's letter-to-sound reading of names differs from espeak-ng's, most frequent first.
+
+Reads training names (../shared/train/names.json: never evaluation names), writes each through
+`vocab normalize --json` (the term's phones in the listener's language) and through espeak-ng's IPA
+(`espeak-ng -q --ipa`), maps espeak-ng's symbols onto vocab's phone inventory (Locales/shared/phones.tsv),
+aligns the two phone strings (Levenshtein) and counts each disagreement: `a>b` (vocab's a where espeak-ng
+has b), `+a` (a phone vocab has and espeak-ng lacks), `-b` (the reverse), with example names.
+
+espeak-ng is not a reference: it errs on names too, and reads some allophones we deliberately do not
+distinguish. The table is a list of places to look, each to be checked against the language's
+orthography before a rule changes. Nothing it prints is committed as data.
+
+Usage: scripts/audit/letter_to_sound_audit.py [--names N] [--top K] [--vocab PATH] LANG [LANG ...]
+       (LANG: en-US fr-FR de-DE it-IT es-ES pt-BR)
+"""
+import argparse, collections, json, os, subprocess, sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+VOICES = {"en-US": "en-us", "fr-FR": "fr-fr", "de-DE": "de", "it-IT": "it", "es-ES": "es", "pt-BR": "pt-br"}
+# espeak-ng's symbols that vocab writes otherwise (stress, length and syllable marks are dropped).
+ESPEAK_MAP = {"ɡ": "g", "ʁ": "r", "ʀ": "r", "ɾ": "r", "ɹ": "r", "ɐ̃": "ɐ̃", "ɫ": "l", "ɒ": "ɔ", "ɜ": "ə",
+              "ɚ": "ər", "ᵻ": "ɪ", "χ": "x", "ɬ": "l", "ɑ": "ɑ", "ʲ": "", "ʰ": "", "̩": "", "̯": "",
+              "ˈ": "", "ˌ": "", "ː": "", "ˑ": "", "‿": "", "͡": "", "ʔ": "", "-": "", "ɘ": "ə", "ɵ": "ø",
+              "ɔ̃": "ɔ̃", "ɑ̃": "ɑ̃", "ɛ̃": "ɛ̃", "œ̃": "œ̃", "ʊ̃": "ũ", "ɪ̃": "ĩ", "β": "b", "ɟ": "j", "c": "k"}
+
+
+def inventory():
+    phones = []
+    with open(os.path.join(ROOT, "Locales/shared/phones.tsv"), encoding="utf-8") as f:
+        for line in f:
+            if line.strip() and not line.startswith("#"):
+                phones.append(line.split()[0])
+    return sorted(phones, key=len, reverse=True)
+
+
+def tokens(ipa, phones):
+    for source, target in sorted(ESPEAK_MAP.items(), key=lambda item: -len(item[0])):
+        ipa = ipa.replace(source, target)
+    out, position = [], 0
+    while position < len(ipa):
+        if ipa[position].isspace():
+            position += 1
+            continue
+        for phone in phones:
+            if ipa.startswith(phone, position):
+                out.append(phone)
+                position += len(phone)
+                break
+        else:
+            out.append("?" + ipa[position])
+            position += 1
+    return out
+
+
+def espeak(names, language):
+    text = "".join(name.replace(".", " ") + ".\n" for name in names)
+    result = subprocess.run(["espeak-ng", "-v", VOICES[language], "-q", "--ipa", "--stdin"], input=text,
+                            capture_output=True, text=True, check=True)
+    lines = [line.strip() for line in result.stdout.splitlines() if line.strip()]
+    if len(lines) != len(names):
+        raise SystemExit(f"espeak-ng gave {len(lines)} lines for {len(names)} names ({language})")
+    return lines
+
+
+def ours(names, language, vocab):
+    readings = []
+    for start in range(0, len(names), 400):
+        batch = names[start:start + 400]
+        result = subprocess.run([vocab, "normalize", "--language", language, "--json", *batch],
+                                capture_output=True, text=True, check=True, cwd=ROOT)
+        listener = VOICES[language][:2]
+        for item in json.loads(result.stdout)["phones"]:
+            terms = [t for t in item["term"] if t["language"] == listener] or item["term"]
+            readings.append(terms[0]["phones"].replace("|", " ").split() if terms else [])
+    return readings
+
+
+def align(a, b):
+    rows = [[0] * (len(b) + 1) for _ in range(len(a) + 1)]
+    for i in range(len(a) + 1):
+        rows[i][0] = i
+    for j in range(len(b) + 1):
+        rows[0][j] = j
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            rows[i][j] = min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
+    steps, i, j = [], len(a), len(b)
+    while i or j:
+        if i and j and rows[i][j] == rows[i - 1][j - 1] + (a[i - 1] != b[j - 1]):
+            if a[i - 1] != b[j - 1]:
+                steps.append(f"{a[i - 1]}>{b[j - 1]}")
+            i, j = i - 1, j - 1
+        elif i and rows[i][j] == rows[i - 1][j] + 1:
+            steps.append("+" + a[i - 1])
+            i -= 1
+        else:
+            steps.append("-" + b[j - 1])
+            j -= 1
+    return steps
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("languages", nargs="+", choices=sorted(VOICES))
+    parser.add_argument("--names", type=int, default=1000, help="the most common N given and N family names")
+    parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--vocab", default=os.path.join(ROOT, ".build/release/vocab"))
+    arguments = parser.parse_args()
+    pool = json.load(open(os.path.join(ROOT, "../shared/train/names.json"), encoding="utf-8"))["languages"]
+    phones = inventory()
+    for language in arguments.languages:
+        names = [entry["name"] for kind in ("given", "family") for entry in pool[language][kind][:arguments.names]]
+        names = [name for name in names if not name.startswith("-")]
+        theirs = [tokens(ipa, phones) for ipa in espeak(names, language)]
+        mine = ours(names, language, arguments.vocab)
+        counts, examples, same = collections.Counter(), collections.defaultdict(list), 0
+        switched = 0
+        for name, a, b in zip(names, mine, theirs):
+            if any(phone.startswith("?(") for phone in b):  # espeak-ng read it in another language
+                switched += 1
+                continue
+            steps = align(a, b)
+            same += not steps
+            for step in set(steps):
+                counts[step] += 1
+                if len(examples[step]) < 4:
+                    examples[step].append(f"{name} /{' '.join(a)}/~/{' '.join(b)}/")
+        compared = len(names) - switched
+        print(f"{language}: {compared} names ({switched} more read by espeak-ng in another language, left out), "
+              f"{same} ({100 * same / max(1, compared):.0f}%) read alike")
+        for step, count in counts.most_common(arguments.top):
+            print(f"  {count:5}  {step:8}  " + "; ".join(examples[step][:3]))
+        print()
+
+
+if __name__ == "__main__":
+    main()
