@@ -134,11 +134,11 @@ import VocabTestSupport
         #expect(cells.map { ($0["locale"] as? [String: Any])?["used"] as? String } == ["fr-FR", "it-IT"])
         #expect(cells.map { $0["language"] as? String } == ["fr-CA", "it-IT"])
         #expect(cells.first?["outcome"] as? String == "success")
-        #expect(cells.first?["heard"] as? String == "k u i k | i t")
+        #expect(cells.first?["heard"] as? String == "k w i k | i t")
         let best = try #require((cells.first?["best"] as? [[String: Any]])?.first)
         #expect(best["term"] as? String == "Qwik HIIT")
         #expect(best["via"] as? String == "pronunciation")
-        #expect((best["phones"] as? [String: Any])?["steps"] as? String == "k u i k i t")
+        #expect((best["phones"] as? [String: Any])?["steps"] as? String == "k w i k i t")
     }
 
     @Test("A narrow terminal wraps the columns, a narrower one gets one block per language; no text is cut")
