@@ -4,17 +4,19 @@
 Reads training names (../shared/train/names.json: never evaluation names), writes each through
 `vocab normalize --json` (the term's phones in the listener's language) and through espeak-ng's IPA
 (`espeak-ng -q --ipa`), maps espeak-ng's symbols onto vocab's phone inventory (Locales/shared/phones.tsv),
-aligns the two phone strings (Levenshtein) and counts each disagreement: `a>b` (vocab's a where espeak-ng
+folds the distinctions the project leaves out on purpose (FOLDS; --strict keeps them), aligns the two
+phone strings (Levenshtein) and counts each disagreement: `a>b` (vocab's a where espeak-ng
 has b), `+a` (a phone vocab has and espeak-ng lacks), `-b` (the reverse), with example names.
 
 espeak-ng is not a reference: it errs on names too, and reads some allophones we deliberately do not
 distinguish. The table is a list of places to look, each to be checked against the language's
 orthography before a rule changes. Nothing it prints is committed as data.
 
-Usage: scripts/audit/letter_to_sound_audit.py [--names N] [--top K] [--vocab PATH] LANG [LANG ...]
+Usage: scripts/audit/letter_to_sound_audit.py [--names N] [--top K] [--vocab PATH] [--locales DIR] [--strict]
+       LANG [LANG ...]
        (LANG: en-US fr-FR de-DE it-IT es-ES pt-BR)
 """
-import argparse, collections, json, os, subprocess, sys
+import argparse, collections, json, os, signal, subprocess, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 VOICES = {"en-US": "en-us", "fr-FR": "fr-fr", "de-DE": "de", "it-IT": "it", "es-ES": "es", "pt-BR": "pt-br"}
@@ -23,6 +25,30 @@ ESPEAK_MAP = {"ɡ": "g", "ʁ": "r", "ʀ": "r", "ɾ": "r", "ɹ": "r", "ɐ̃": "ɐ
               "ɚ": "ər", "ᵻ": "ɪ", "χ": "x", "ɬ": "l", "ɑ": "ɑ", "ʲ": "", "ʰ": "", "̩": "", "̯": "",
               "ˈ": "", "ˌ": "", "ː": "", "ˑ": "", "‿": "", "͡": "", "ʔ": "", "-": "", "ɘ": "ə", "ɵ": "ø",
               "ɔ̃": "ɔ̃", "ɑ̃": "ɑ̃", "ɛ̃": "ɛ̃", "œ̃": "œ̃", "ʊ̃": "ũ", "ɪ̃": "ĩ", "β": "b", "ɟ": "j", "c": "k"}
+
+
+# Distinctions the project's rules leave out on purpose, per language (folded on both sides before comparing
+# unless --strict): allophones (Spanish ð ɣ β, German vocalic r), vowel qualities its readers do not write
+# (Italian ɛ ɔ, Portuguese reduction), espeak-ng's notation of diphthongs and nasal codas. Doubled phones
+# (geminates) are merged on both sides.
+FOLDS = {
+    "en-US": {"ɪ": "i", "ʊ": "u", "ʌ": "ə", "ɛ": "e", "æ": "a", "ɑ": "a", "ɔ": "o", "ɐ": "ə"},
+    "fr-FR": {"ɔ": "o", "ɛ": "e", "œ": "ø", "ə": "ø", "ɑ": "a", "ɥ": "y"},
+    "de-DE": {"ɑ": "a", "ɪ": "i", "ʊ": "u", "ɛ": "e", "ə": "e", "œ": "ø", "ɔ": "o", "ʏ": "y", "ɐ": "ə"},
+    "it-IT": {"ɪ": "i", "ʊ": "u", "ɛ": "e", "ɔ": "o", "dz": "ts", "ŋ": "n"},
+    "es-ES": {"ð": "d", "ɣ": "g", "θ": "s", "ʝ": "j", "ŋ": "n", "ɪ": "i", "ʊ": "u", "ɛ": "e", "ʎ": "j"},
+    "pt-BR": {"æ": "a", "ɐ": "a", "ʊ": "u", "ɪ": "i", "y": "i", "ɛ": "e", "ɔ": "o", "x": "r", "ə": ""},
+}
+
+
+def folded(phones, language):
+    table = FOLDS.get(language, {})
+    out = []
+    for phone in phones:
+        phone = table.get(phone, phone)
+        if phone and (not out or out[-1] != phone):
+            out.append(phone)
+    return out
 
 
 def inventory():
@@ -63,11 +89,12 @@ def espeak(names, language):
     return lines
 
 
-def ours(names, language, vocab):
+def ours(names, language, vocab, locales):
     readings = []
     for start in range(0, len(names), 400):
         batch = names[start:start + 400]
-        result = subprocess.run([vocab, "normalize", "--language", language, "--json", *batch],
+        options = ["--locales", locales] if locales else []
+        result = subprocess.run([vocab, "normalize", "--language", language, "--json", *options, *batch],
                                 capture_output=True, text=True, check=True, cwd=ROOT)
         listener = VOICES[language][:2]
         for item in json.loads(result.stdout)["phones"]:
@@ -101,11 +128,14 @@ def align(a, b):
 
 
 def main():
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # quiet when piped into head
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("languages", nargs="+", choices=sorted(VOICES))
     parser.add_argument("--names", type=int, default=1000, help="the most common N given and N family names")
     parser.add_argument("--top", type=int, default=25)
     parser.add_argument("--vocab", default=os.path.join(ROOT, ".build/release/vocab"))
+    parser.add_argument("--locales", help="another locales folder to read the rules from (to compare two versions)")
+    parser.add_argument("--strict", action="store_true", help="compare without folding (see FOLDS)")
     arguments = parser.parse_args()
     pool = json.load(open(os.path.join(ROOT, "../shared/train/names.json"), encoding="utf-8"))["languages"]
     phones = inventory()
@@ -113,13 +143,15 @@ def main():
         names = [entry["name"] for kind in ("given", "family") for entry in pool[language][kind][:arguments.names]]
         names = [name for name in names if not name.startswith("-")]
         theirs = [tokens(ipa, phones) for ipa in espeak(names, language)]
-        mine = ours(names, language, arguments.vocab)
+        mine = ours(names, language, arguments.vocab, arguments.locales)
         counts, examples, same = collections.Counter(), collections.defaultdict(list), 0
         switched = 0
         for name, a, b in zip(names, mine, theirs):
             if any(phone.startswith("?(") for phone in b):  # espeak-ng read it in another language
                 switched += 1
                 continue
+            if not arguments.strict:
+                a, b = folded(a, language), folded(b, language)
             steps = align(a, b)
             same += not steps
             for step in set(steps):
