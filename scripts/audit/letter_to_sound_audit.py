@@ -21,16 +21,16 @@ import argparse, collections, json, os, signal, subprocess, sys
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 VOICES = {"en-US": "en-us", "fr-FR": "fr-fr", "de-DE": "de", "it-IT": "it", "es-ES": "es", "pt-BR": "pt-br"}
 # espeak-ng's symbols that vocab writes otherwise (stress, length and syllable marks are dropped).
-ESPEAK_MAP = {"ɡ": "g", "ʁ": "r", "ʀ": "r", "ɾ": "r", "ɹ": "r", "ɐ̃": "ɐ̃", "ɫ": "l", "ɒ": "ɔ", "ɜ": "ə",
-              "ɚ": "ər", "ᵻ": "ɪ", "χ": "x", "ɬ": "l", "ɑ": "ɑ", "ʲ": "", "ʰ": "", "̩": "", "̯": "",
-              "ˈ": "", "ˌ": "", "ː": "", "ˑ": "", "‿": "", "͡": "", "ʔ": "", "-": "", "ɘ": "ə", "ɵ": "ø",
-              "ɔ̃": "ɔ̃", "ɑ̃": "ɑ̃", "ɛ̃": "ɛ̃", "œ̃": "œ̃", "ʊ̃": "ũ", "ɪ̃": "ĩ", "β": "b", "ɟ": "j", "c": "k"}
+ESPEAK_MAP = {"ɡ": "g", "ʁ": "r", "ʀ": "r", "ɾ": "r", "ɹ": "r", "ɫ": "l", "ɒ": "ɔ", "ɜ": "ə", "ɚ": "ər",
+              "ᵻ": "ɪ", "χ": "x", "ɬ": "l", "ʲ": "", "ʰ": "", "̩": "", "̯": "", "ˈ": "", "ˌ": "", "ː": "",
+              "ˑ": "", "‿": "", "͡": "", "ʔ": "", "-": "", "ɘ": "ə", "ɵ": "ø", "ʊ̃": "ũ", "ɪ̃": "ĩ", "β": "b",
+              "ɟ": "j", "c": "k"}
 
 
 # Distinctions the project's rules leave out on purpose, per language (folded on both sides before comparing
-# unless --strict): allophones (Spanish ð ɣ β, German vocalic r), vowel qualities its readers do not write
-# (Italian ɛ ɔ, Portuguese reduction), espeak-ng's notation of diphthongs and nasal codas. Doubled phones
-# (geminates) are merged on both sides.
+# unless --strict): allophones (Spanish ð ɣ θ ʎ, Brazilian x for r), vowel qualities its readers do not
+# write (Italian ɛ ɔ, German and English lax vowels, Portuguese reduction). Doubled phones (geminates) are
+# merged on both sides.
 FOLDS = {
     "en-US": {"ɪ": "i", "ʊ": "u", "ʌ": "ə", "ɛ": "e", "æ": "a", "ɑ": "a", "ɔ": "o", "ɐ": "ə"},
     "fr-FR": {"ɔ": "o", "ɛ": "e", "œ": "ø", "ə": "ø", "ɑ": "a", "ɥ": "y"},
@@ -79,10 +79,21 @@ def tokens(ipa, phones):
     return out
 
 
+def run(command, **options):
+    """Runs a command, or exits naming it and what it wrote to standard error."""
+    try:
+        return subprocess.run(command, capture_output=True, text=True, check=True, **options)
+    except FileNotFoundError:
+        raise SystemExit(f"letter_to_sound_audit: {command[0]} not found"
+                         + (" (apt-get install espeak-ng)" if command[0] == "espeak-ng"
+                            else " (swift build -c release --product vocab, or --vocab PATH)"))
+    except subprocess.CalledProcessError as failure:
+        raise SystemExit(f"letter_to_sound_audit: {' '.join(command[:4])} … failed: {failure.stderr.strip()}")
+
+
 def espeak(names, language):
     text = "".join(name.replace(".", " ") + ".\n" for name in names)
-    result = subprocess.run(["espeak-ng", "-v", VOICES[language], "-q", "--ipa", "--stdin"], input=text,
-                            capture_output=True, text=True, check=True)
+    result = run(["espeak-ng", "-v", VOICES[language], "-q", "--ipa", "--stdin"], input=text)
     lines = [line.strip() for line in result.stdout.splitlines() if line.strip()]
     if len(lines) != len(names):
         raise SystemExit(f"espeak-ng gave {len(lines)} lines for {len(names)} names ({language})")
@@ -94,8 +105,7 @@ def ours(names, language, vocab, locales):
     for start in range(0, len(names), 400):
         batch = names[start:start + 400]
         options = ["--locales", locales] if locales else []
-        result = subprocess.run([vocab, "normalize", "--language", language, "--json", *options, *batch],
-                                capture_output=True, text=True, check=True, cwd=ROOT)
+        result = run([vocab, "normalize", "--language", language, "--json", *options, *batch], cwd=ROOT)
         listener = VOICES[language][:2]
         for item in json.loads(result.stdout)["phones"]:
             terms = [t for t in item["term"] if t["language"] == listener] or item["term"]
@@ -137,7 +147,13 @@ def main():
     parser.add_argument("--locales", help="another locales folder to read the rules from (to compare two versions)")
     parser.add_argument("--strict", action="store_true", help="compare without folding (see FOLDS)")
     arguments = parser.parse_args()
-    pool = json.load(open(os.path.join(ROOT, "../shared/train/names.json"), encoding="utf-8"))["languages"]
+    if arguments.names < 1 or arguments.top < 0:
+        parser.error("--names must be at least 1 and --top at least 0")
+    pool_path = os.path.join(ROOT, "../shared/train/names.json")
+    if not os.path.exists(pool_path):
+        raise SystemExit(f"letter_to_sound_audit: {pool_path} not found (the training name pool)")
+    with open(pool_path, encoding="utf-8") as pool_file:
+        pool = json.load(pool_file)["languages"]
     phones = inventory()
     for language in arguments.languages:
         names = [entry["name"] for kind in ("given", "family") for entry in pool[language][kind][:arguments.names]]
