@@ -50,6 +50,7 @@ public struct LocaleLint {
             findings.append(LintFinding(path: directory.url.appendingPathComponent(ignored.name).path, line: nil,
                                         keyPath: "", severity: .warning, message: ignored.reason))
         }
+        findings += letterToSoundFindings(directory)
         var withFile: [String] = []
         var without: [SiriLanguageCode] = []
         for code in listing.locales {
@@ -89,6 +90,17 @@ public struct LocaleLint {
             }
         }
         return all.sorted()
+    }
+
+    /// Letter-to-sound rules that no word can reach (a warning each; a file that does not parse is an error
+    /// of the locale data, reported per locale).
+    private func letterToSoundFindings(_ directory: LocaleDirectory) -> [LintFinding] {
+        guard let data = try? directory.phoneData() else { return [] }
+        return data.rules.values.flatMap { rules in
+            rules.unreachableRules.map { rule in
+                LintFinding(path: rules.source, line: rule.line, keyPath: "", severity: .warning, message: rule.message)
+            }
+        }
     }
 
     /// Problems with a locale's other data files, as findings.

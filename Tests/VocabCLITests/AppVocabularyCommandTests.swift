@@ -62,6 +62,26 @@ import VocabTestSupport
         #expect(result.stdout.contains("de-DE/normalization.json: error: phoneticEncoders[0]: unknown encoder 'soundex'"))
     }
 
+    @Test("A letter-to-sound rule that an earlier rule always reads first is a warning naming both lines")
+    func unreachableRule() throws {
+        var lines: [Substring] = []
+        let copy = try brokenCopy { root in
+            let rules = root.appendingPathComponent("fr-FR/letter-to-sound.txt")
+            let text = try String(contentsOf: rules, encoding: .utf8)
+            try (text + "a → ɑ\n").write(to: rules, atomically: true, encoding: .utf8)
+            lines = (text + "a → ɑ\n").split(separator: "\n", omittingEmptySubsequences: false)
+        }
+        defer { try? FileManager.default.removeItem(at: copy) }
+        let plain = try #require(lines.firstIndex(of: "a → a")) + 1
+        let planted = try #require(lines.lastIndex(of: "a → ɑ")) + 1
+        let result = try VocabBinary.run(["lint", copy.path])
+        #expect(result.status == 0)
+        let path = copy.appendingPathComponent("fr-FR/letter-to-sound.txt").path
+        #expect(result.stdout == "\(path):\(planted): warning: rule never used: line \(plain) reads the same letters "
+            + "first, in every context; move this rule above it, or remove it\n")
+        #expect(result.stderr == "0 errors, 1 warning in 6 vocabulary files\n")
+    }
+
     @Test("A path that does not exist is refused")
     func missingPath() throws {
         let result = try VocabBinary.run(["lint", "/no/such/file.plist"])

@@ -128,6 +128,18 @@ struct PhoneReadingTests {
         }
     }
 
+    @Test("A rule that an earlier rule of the same spelling always reads first is named unreachable; the shipped rules have none")
+    func unreachableRules() throws {
+        let data = try #require(Self.data)
+        let rules = try LetterToSoundRules(parsing: "c → s / _ [ei]\nc → k\nc → / n _ #\nc → s / _ [ei]\nch → ʃ\n",
+                                           inventory: data.costs.inventory, source: "x.txt")
+        #expect(rules.unreachableRules.map { "\($0.line) by \($0.shadowedBy)" } == ["3 by 2", "4 by 1"])
+        #expect(rules.unreachableRules.map(\.shadowedInEveryContext) == [true, false])
+        // The unreachable rule reads nothing: "blanc" keeps its k (letters without a rule are skipped).
+        #expect(data.costs.inventory.write(rules.phones(of: "blanc")) == "k")
+        for (language, shipped) in data.rules { #expect(shipped.unreachableRules.isEmpty, "\(language)") }
+    }
+
     @Test("The pronouncing dictionary finds words and their variants", .enabled(if: hasDictionary))
     func dictionary() throws {
         let dictionary = try #require(Self.data?.dictionary)

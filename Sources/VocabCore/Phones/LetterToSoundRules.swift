@@ -71,6 +71,26 @@ public struct LetterToSoundRules: Sendable {
     public let source: String
     /// How many rules there are.
     public let ruleCount: Int
+    /// The rules no word can ever reach (for `vocab lint`), in the file's order.
+    public let unreachableRules: [UnreachableRule]
+
+    /// A rule that never reads a letter: an earlier rule of the same spelling reads it first, because that
+    /// rule holds in every context (it has none) or in the same one.
+    public struct UnreachableRule: Sendable, Hashable {
+        /// The unreachable rule's line.
+        public let line: Int
+        /// The earlier rule's line.
+        public let shadowedBy: Int
+        /// Whether the earlier rule has no context (else its context is the same).
+        public let shadowedInEveryContext: Bool
+
+        /// The finding in words (`line 61 reads 'c' first in every context`).
+        public var message: String {
+            "rule never used: line \(shadowedBy) reads the same letters first"
+                + (shadowedInEveryContext ? ", in every context" : ", in the same context")
+                + "; move this rule above it, or remove it"
+        }
+    }
 
     /// Parses a rule file.
     ///
@@ -141,6 +161,24 @@ public struct LetterToSoundRules: Sendable {
         self.rareLetters = rareLetters
         self.source = source
         ruleCount = parsed.count
+        unreachableRules = Self.unreachable(parsed)
+    }
+
+    /// The rules an earlier rule of the same spelling always reads first (see ``UnreachableRule``).
+    static func unreachable(_ rules: [Rule]) -> [UnreachableRule] {
+        var found: [UnreachableRule] = []
+        var earlier: [[UInt32]: [Rule]] = [:]
+        for rule in rules {
+            let shadow = earlier[rule.spelling]?.first { other in
+                (other.left.isEmpty && other.right.isEmpty) || (other.left == rule.left && other.right == rule.right)
+            }
+            if let shadow {
+                found.append(UnreachableRule(line: rule.line, shadowedBy: shadow.line,
+                                             shadowedInEveryContext: shadow.left.isEmpty && shadow.right.isEmpty))
+            }
+            earlier[rule.spelling, default: []].append(rule)
+        }
+        return found
     }
 
     private static func items(_ text: Substring, classes: [String: Set<UInt32>],
