@@ -140,6 +140,16 @@ struct PhoneReadingTests {
         for (language, shipped) in data.rules { #expect(shipped.unreachableRules.isEmpty, "\(language)") }
     }
 
+    @Test("English rules reduce a final a, -an, -en, -on, -us after another syllable, not in a word of one")
+    func englishReduction() throws {
+        let data = try #require(Self.data)
+        let rules = try #require(data.rules["en"])
+        func read(_ word: String) -> String { data.costs.inventory.write(rules.phones(of: word)) }
+        #expect(["dan", "glen", "ron", "gus", "grey"].map(read) == ["d æ n", "g l ɛ n", "r ɑ n", "g ʌ s", "g r e j"])
+        #expect(["jordan", "kaden", "brandon", "marcus", "kinsley", "kyla"].map(read)
+            == ["dʒ ɔ r d ə n", "k e j d ə n", "b r æ n d ə n", "m ɑ r k ə s", "k ɪ n s l i", "k a j l ə"])
+    }
+
     @Test("The pronouncing dictionary finds words and their variants", .enabled(if: hasDictionary))
     func dictionary() throws {
         let dictionary = try #require(Self.data?.dictionary)
