@@ -12,8 +12,13 @@ espeak-ng is not a reference: it errs on names too, and reads some allophones we
 distinguish. The table is a list of places to look, each to be checked against the language's
 orthography before a rule changes. Nothing it prints is committed as data.
 
+For English, `--against dictionary` compares the English rules alone (`VOCAB_PRONOUNCING_DICTIONARY=`)
+with the CMU pronouncing dictionary that vocab reads first, on the names the dictionary holds: the rules
+only ever read the names it lacks, and how they read the names it has is the measure of how well they
+will do.
+
 Usage: scripts/audit/letter_to_sound_audit.py [--names N] [--top K] [--vocab PATH] [--locales DIR] [--strict]
-       LANG [LANG ...]
+       [--against espeak|dictionary] LANG [LANG ...]
        (LANG: en-US fr-FR de-DE it-IT es-ES pt-BR)
 """
 import argparse, collections, json, os, signal, subprocess, sys
@@ -49,6 +54,19 @@ def folded(phones, language):
         if phone and (not out or out[-1] != phone):
             out.append(phone)
     return out
+
+
+DICTIONARY = "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict"
+
+
+def dictionary_words(path):
+    """The words a CMU-format pronouncing dictionary holds (`word PHONES`, variants as `word(2)`)."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as dictionary:
+            return {line.split(" ", 1)[0].split("(", 1)[0] for line in dictionary if line.strip()}
+    except OSError as error:
+        raise SystemExit(f"letter_to_sound_audit: the pronouncing dictionary {path}: {error.strerror}"
+                         " (apt-get install pocketsphinx-en-us, or --dictionary PATH)")
 
 
 def inventory():
@@ -100,12 +118,14 @@ def espeak(names, language):
     return lines
 
 
-def ours(names, language, vocab, locales):
+def ours(names, language, vocab, locales, rules_only=False):
     readings = []
+    environment = dict(os.environ, VOCAB_PRONOUNCING_DICTIONARY="") if rules_only else None
     for start in range(0, len(names), 400):
         batch = names[start:start + 400]
         options = ["--locales", locales] if locales else []
-        result = run([vocab, "normalize", "--language", language, "--json", *options, *batch], cwd=ROOT)
+        result = run([vocab, "normalize", "--language", language, "--json", *options, *batch], cwd=ROOT,
+                     env=environment)
         listener = VOICES[language][:2]
         for item in json.loads(result.stdout)["phones"]:
             terms = [t for t in item["term"] if t["language"] == listener] or item["term"]
@@ -146,9 +166,15 @@ def main():
     parser.add_argument("--vocab", default=os.path.join(ROOT, ".build/release/vocab"))
     parser.add_argument("--locales", help="another locales folder to read the rules from (to compare two versions)")
     parser.add_argument("--strict", action="store_true", help="compare without folding (see FOLDS)")
+    parser.add_argument("--against", choices=["espeak", "dictionary"], default="espeak",
+                        help="the other reading: espeak-ng's, or (en-US) the pronouncing dictionary's")
+    parser.add_argument("--dictionary", default=os.environ.get("VOCAB_PRONOUNCING_DICTIONARY") or DICTIONARY,
+                        help="the pronouncing dictionary (for --against dictionary: which names it holds)")
     arguments = parser.parse_args()
     if arguments.names < 1 or arguments.top < 0:
         parser.error("--names must be at least 1 and --top at least 0")
+    if arguments.against == "dictionary" and arguments.languages != ["en-US"]:
+        parser.error("--against dictionary compares English only: give en-US alone")
     pool_path = os.path.join(ROOT, "../shared/train/names.json")
     if not os.path.exists(pool_path):
         raise SystemExit(f"letter_to_sound_audit: {pool_path} not found (the training name pool)")
@@ -158,8 +184,15 @@ def main():
     for language in arguments.languages:
         names = [entry["name"] for kind in ("given", "family") for entry in pool[language][kind][:arguments.names]]
         names = [name for name in names if not name.startswith("-")]
-        theirs = [tokens(ipa, phones) for ipa in espeak(names, language)]
-        mine = ours(names, language, arguments.vocab, arguments.locales)
+        if arguments.against == "dictionary":
+            known = dictionary_words(arguments.dictionary)
+            names = [name for name in names if name.lower() in known]
+        if arguments.against == "dictionary":
+            theirs = ours(names, language, arguments.vocab, arguments.locales)
+            mine = ours(names, language, arguments.vocab, arguments.locales, rules_only=True)
+        else:
+            theirs = [tokens(ipa, phones) for ipa in espeak(names, language)]
+            mine = ours(names, language, arguments.vocab, arguments.locales)
         counts, examples, same = collections.Counter(), collections.defaultdict(list), 0
         switched = 0
         for name, a, b in zip(names, mine, theirs):
@@ -175,8 +208,9 @@ def main():
                 if len(examples[step]) < 4:
                     examples[step].append(f"{name} /{' '.join(a)}/~/{' '.join(b)}/")
         compared = len(names) - switched
+        other = "the dictionary" if arguments.against == "dictionary" else "espeak-ng"
         print(f"{language}: {compared} names ({switched} more read by espeak-ng in another language, left out), "
-              f"{same} ({100 * same / max(1, compared):.0f}%) read alike")
+              f"{same} ({100 * same / max(1, compared):.0f}%) read alike by the rules and {other}")
         for step, count in counts.most_common(arguments.top):
             print(f"  {count:5}  {step:8}  " + "; ".join(examples[step][:3]))
         print()
