@@ -78,8 +78,12 @@ def inventory():
     return sorted(phones, key=len, reverse=True)
 
 
+# Longest symbols first, so that a symbol with a diacritic is replaced before its base letter.
+ESPEAK_REPLACEMENTS = sorted(ESPEAK_MAP.items(), key=lambda item: -len(item[0]))
+
+
 def tokens(ipa, phones):
-    for source, target in sorted(ESPEAK_MAP.items(), key=lambda item: -len(item[0])):
+    for source, target in ESPEAK_REPLACEMENTS:
         ipa = ipa.replace(source, target)
     out, position = [], 0
     while position < len(ipa):

@@ -84,7 +84,7 @@ public struct LetterToSoundRules: Sendable {
         /// Whether the earlier rule has no context (else its context is the same).
         public let shadowedInEveryContext: Bool
 
-        /// The finding in words (`line 61 reads 'c' first in every context`).
+        /// The finding in words (`rule never used: line 61 reads the same letters first, in every context; …`).
         public var message: String {
             "rule never used: line \(shadowedBy) reads the same letters first"
                 + (shadowedInEveryContext ? ", in every context" : ", in the same context")
