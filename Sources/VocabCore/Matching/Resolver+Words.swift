@@ -162,16 +162,15 @@ extension Resolver {
         }
         let ranked = chosen.map { position in
             let entry = scored[position]
-            let term = index.term(at: Int(entry.candidate))
-            let readingIndex = entry.form - store.readings(of: Int(entry.candidate)).lowerBound
-            let form = term.readings[readingIndex]
+            let rank = Int(entry.candidate)
+            let form = index.form(ofReading: entry.form)
             let units = form.words + form.pairs
             let alignment = NameAlignment(query: queryRoles, term: form.roles, termJoined: form.joined) { qi, ti in
                 lookup.matches[qi][units[ti]]
             }
-            return Candidate(term: term.text, rank: term.rank, score: alignment.score, alignment: alignment,
+            return Candidate(term: store.text(of: rank), rank: rank, score: alignment.score, alignment: alignment,
                              reading: form.reading, termTokens: index.tokens(of: form),
-                             identifier: index.identifier(of: term.rank))
+                             identifier: index.identifier(of: rank))
         }
         return ranked
     }

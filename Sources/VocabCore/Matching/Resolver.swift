@@ -229,11 +229,11 @@ public struct Resolver: Sendable {
                 gathered[known] = gathered[known].hearing(match)
                 continue
             }
-            let term = index.term(at: match.term)
             let alignment = NameAlignment(links: [], score: 0, weakestQueryWord: 0, termCoverage: 0)
-            gathered.append(Candidate(term: term.text, rank: term.rank, score: match.score, alignment: alignment,
-                                      reading: soundOnly, termTokens: index.tokens(of: term.readings[0]),
-                                      identifier: index.identifier(of: term.rank), phones: match))
+            gathered.append(Candidate(term: index.store.text(of: match.term), rank: match.term, score: match.score,
+                                      alignment: alignment, reading: soundOnly,
+                                      termTokens: index.firstReadingTokens(ofTermAt: match.term),
+                                      identifier: index.identifier(of: match.term), phones: match))
             position[match.term] = gathered.count - 1
         }
         return gathered

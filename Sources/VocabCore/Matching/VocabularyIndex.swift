@@ -61,13 +61,26 @@ public struct VocabularyIndex: Sendable {
 
     /// One term with its readings.
     public func term(at rank: Int) -> IndexedTerm {
-        IndexedTerm(text: store.text(of: rank), rank: rank, readings: store.readings(of: rank).map { reading in
-            let tokens = 0..<store.tokenCount(reading)
-            return IndexedTerm.Form(
-                reading: store.name(ofReading: reading), words: tokens.map { store.word(reading, unit: $0) },
-                pairs: (0..<max(0, tokens.count - 1)).map { store.word(reading, unit: tokens.count + $0) },
-                roles: tokens.map { store.role(reading, $0) }, joined: tokens.map { store.isJoined(reading, $0) })
-        })
+        IndexedTerm(text: store.text(of: rank), rank: rank, readings: store.readings(of: rank).map(form(ofReading:)))
+    }
+
+    /// One reading of the store (an index into every term's readings), as ``term(at:)`` holds it: a resolution
+    /// builds only the reading it aligned, not the term's others.
+    func form(ofReading reading: Int) -> IndexedTerm.Form {
+        let tokens = 0..<store.tokenCount(reading)
+        return IndexedTerm.Form(
+            reading: store.name(ofReading: reading), words: tokens.map { store.word(reading, unit: $0) },
+            pairs: (0..<max(0, tokens.count - 1)).map { store.word(reading, unit: tokens.count + $0) },
+            roles: tokens.map { store.role(reading, $0) }, joined: tokens.map { store.isJoined(reading, $0) })
+    }
+
+    /// The tokens of a term's first reading (``tokens(of:)`` of its first form, without building the form).
+    func firstReadingTokens(ofTermAt rank: Int) -> [MatchToken] {
+        let reading = store.readings(of: rank).lowerBound
+        return (0..<store.tokenCount(reading)).map { token in
+            words.token(store.word(reading, unit: token), role: store.role(reading, token),
+                        isJoinedToPrevious: store.isJoined(reading, token))
+        }
     }
 
     /// Builds an index.
