@@ -265,6 +265,33 @@ struct PhoneIndexReferenceTests {
         }
     }
 
+    @Test("A term's match made from the postings' match of one pronunciation is the match aligning them all gives")
+    func knownPronunciationMatch() throws {
+        let (context, pronouncer) = try Self.english()
+        // Terms with several pronunciations (the dictionary's and the rules'), namesakes and sound-alikes.
+        let terms = ["Anna Bauer", "Ana Bower", "Hannah Bauer", "Bruno Santos", "Bruna Santos", "Mary Dixon",
+                     "Marie Dickson", "Karen Allen", "Caren Alan", "Elena Weber", "Helena Webber", "Jonas Nowak"]
+        let index = try VocabularyIndex(terms: terms, preparer: context.preparer)
+        let matcher = try #require(index.phoneMatcher)
+        var checked = 0
+        for query in ["anna bauer", "ana bower", "bruno santo", "mary dickson", "karen alan", "helena weber", "jonas"] {
+            let (phones, filler) = pronouncer.queryPhones(query.split(separator: " ").map(String.init))
+            let prepared = matcher.prepare(query: phones, filler: filler)
+            // The postings' matches without their details, as the resolver holds them for the terms past the best few.
+            var found = matcher.matches(prepared).map { match -> PhoneMatcher.Match in
+                var bare = match
+                (bare.weakestWord, bare.weakestQueryWord, bare.strongestWord) = (nil, nil, nil)
+                return bare
+            }
+            found.reverse()  // any order: each is known by its term's position
+            let terms = found.map(\.term)
+            #expect(matcher.matches(prepared, terms: terms, known: found) == matcher.matches(prepared, terms: terms),
+                    "'\(query)'")
+            checked += found.count
+        }
+        #expect(checked > 20, "too few matches were checked: \(checked)")
+    }
+
     @Test("The best few phone matches asked for are the first of all the matches, details included")
     func limitedMatchesArePrefix() throws {
         let (context, pronouncer) = try Self.english()

@@ -256,7 +256,9 @@ public struct Resolver: Sendable {
         var best = Array(weighed.prefix(Self.scoredCandidates))
         let unweighed = Array(sorted.dropFirst(best.count).prefix(max(0, Self.explainedCandidates - best.count)))
         let unheard = best.indices.filter { best[$0].phones == nil || best[$0].phones?.weakestQueryWord == nil }
-        let heardMatches = matcher.matches(hearing.prepared, terms: unheard.map { best[$0].rank })
+        // A candidate the postings reached keeps its pronunciation's match: only the term's others are aligned.
+        let known = unheard.contains { best[$0].phones != nil } ? unheard.map { best[$0].phones } : []
+        let heardMatches = matcher.matches(hearing.prepared, terms: unheard.map { best[$0].rank }, known: known)
         for (position, heard) in zip(unheard, heardMatches) {
             let candidate = best[position]
             if let heard, heard.score >= (candidate.phones?.score ?? 0) { best[position] = candidate.hearing(heard) }

@@ -114,14 +114,35 @@ public struct PhoneMatcher: Sendable {
     /// ``match(_:term:)`` of several terms, their alignments run together: for each term its best match (the
     /// first of its pronunciations to reach the best score), or `nil` when the index holds no pronunciation
     /// of it.
-    public func matches(_ prepared: PhoneAligner.PreparedQuery, terms: [Int]) -> [Match?] {
+    ///
+    /// - Parameter known: For some of the terms (at the same positions; empty when none), a match already made
+    ///   of one of its pronunciations against this query (the phone postings'): that pronunciation is not
+    ///   aligned again, and the answer is the one aligning it would give.
+    public func matches(_ prepared: PhoneAligner.PreparedQuery, terms: [Int], known: [Match?] = []) -> [Match?] {
         // Each term's first pronunciation, then the others of the terms it left short of a perfect score (no
-        // variant scores over 1, so once a pronunciation reaches it the others cannot win).
+        // variant scores over 1, so once a pronunciation reaches it the others cannot win). A known match
+        // that wins stands in `best` by its score alone, marked in `fromKnown`.
         var best = [VariantMatch?](repeating: nil, count: terms.count)
+        var fromKnown = [Bool](repeating: false, count: known.isEmpty ? 0 : terms.count)
         func offer(_ pronunciations: [Int], of positions: [Int]) {
-            for (found, position) in zip(bestVariants(prepared, pronunciations: pronunciations), positions) {
-                if let known = best[position], known.score >= found.score { continue }
+            guard !known.isEmpty else {
+                for (found, position) in zip(bestVariants(prepared, pronunciations: pronunciations), positions) {
+                    if let kept = best[position], kept.score >= found.score { continue }
+                    best[position] = found
+                }
+                return
+            }
+            // In the order given, each either known or aligned (those aligned run together).
+            let isKnown = pronunciations.indices.map { offset in
+                known[positions[offset]]?.pronunciation == pronunciations[offset]
+            }
+            let toAlign = pronunciations.indices.filter { !isKnown[$0] }.map { pronunciations[$0] }
+            var aligned = bestVariants(prepared, pronunciations: toAlign).makeIterator()
+            for (offset, position) in positions.enumerated() {
+                let found = isKnown[offset] ? Self.standIn(for: known[position]!) : aligned.next()!
+                if let kept = best[position], kept.score >= found.score { continue }
                 best[position] = found
+                fromKnown[position] = isKnown[offset]
             }
         }
         let ranges = terms.map { index.pronunciations(ofTerm: $0) }
@@ -136,7 +157,17 @@ public struct PhoneMatcher: Sendable {
             }
         }
         offer(others, of: owners)
-        return best.map { $0.map { detailed(match(of: $0), prepared: prepared) } }
+        return best.indices.map { position in
+            guard let variant = best[position] else { return nil }
+            let match = !fromKnown.isEmpty && fromKnown[position] ? known[position]! : match(of: variant)
+            return detailed(match, prepared: prepared)
+        }
+    }
+
+    /// A known match where ``matches(_:terms:known:)`` compares variants (its score is all that is read).
+    private static func standIn(for match: Match) -> VariantMatch {
+        VariantMatch(pronunciation: match.pronunciation, term: match.term, similarity: match.similarity,
+                     score: match.score, coverage: match.coverage, kind: .whole, detail: 0, words: match.words.count)
     }
 
     /// The similarity of the worst-matched query word against a match's variant (filler words left out; 0
