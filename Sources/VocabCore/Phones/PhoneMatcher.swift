@@ -119,6 +119,7 @@ public struct PhoneMatcher: Sendable {
     ///   of one of its pronunciations against this query (the phone postings'): that pronunciation is not
     ///   aligned again, and the answer is the one aligning it would give.
     public func matches(_ prepared: PhoneAligner.PreparedQuery, terms: [Int], known: [Match?] = []) -> [Match?] {
+        precondition(known.isEmpty || known.count == terms.count, "PhoneMatcher: one known match (or nil) per term, or none")
         // Each term's first pronunciation, then the others of the terms it left short of a perfect score (no
         // variant scores over 1, so once a pronunciation reaches it the others cannot win). A known match
         // that wins stands in `best` by its score alone, marked in `fromKnown`.
