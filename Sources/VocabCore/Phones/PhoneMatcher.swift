@@ -122,28 +122,21 @@ public struct PhoneMatcher: Sendable {
         precondition(known.isEmpty || known.count == terms.count, "PhoneMatcher: one known match (or nil) per term, or none")
         // Each term's first pronunciation, then the others of the terms it left short of a perfect score (no
         // variant scores over 1, so once a pronunciation reaches it the others cannot win). A known match
-        // that wins stands in `best` by its score alone, marked in `fromKnown`.
+        // stands in `best` by its score alone; its pronunciation is never aligned, so a term whose best is of
+        // that pronunciation takes the known match.
         var best = [VariantMatch?](repeating: nil, count: terms.count)
-        var fromKnown = [Bool](repeating: false, count: known.isEmpty ? 0 : terms.count)
+        func isKnown(_ pronunciation: Int, at position: Int) -> Bool {
+            !known.isEmpty && known[position]?.pronunciation == pronunciation
+        }
         func offer(_ pronunciations: [Int], of positions: [Int]) {
-            guard !known.isEmpty else {
-                for (found, position) in zip(bestVariants(prepared, pronunciations: pronunciations), positions) {
-                    if let kept = best[position], kept.score >= found.score { continue }
-                    best[position] = found
-                }
-                return
-            }
             // In the order given, each either known or aligned (those aligned run together).
-            let isKnown = pronunciations.indices.map { offset in
-                known[positions[offset]]?.pronunciation == pronunciations[offset]
-            }
-            let toAlign = pronunciations.indices.filter { !isKnown[$0] }.map { pronunciations[$0] }
+            let toAlign = known.isEmpty ? pronunciations
+                : zip(pronunciations, positions).filter { !isKnown($0, at: $1) }.map(\.0)
             var aligned = bestVariants(prepared, pronunciations: toAlign).makeIterator()
-            for (offset, position) in positions.enumerated() {
-                let found = isKnown[offset] ? Self.standIn(for: known[position]!) : aligned.next()!
+            for (pronunciation, position) in zip(pronunciations, positions) {
+                let found = isKnown(pronunciation, at: position) ? Self.standIn(for: known[position]!) : aligned.next()!
                 if let kept = best[position], kept.score >= found.score { continue }
                 best[position] = found
-                fromKnown[position] = isKnown[offset]
             }
         }
         let ranges = terms.map { index.pronunciations(ofTerm: $0) }
@@ -160,7 +153,7 @@ public struct PhoneMatcher: Sendable {
         offer(others, of: owners)
         return best.indices.map { position in
             guard let variant = best[position] else { return nil }
-            let match = !fromKnown.isEmpty && fromKnown[position] ? known[position]! : match(of: variant)
+            let match = isKnown(variant.pronunciation, at: position) ? known[position]! : match(of: variant)
             return detailed(match, prepared: prepared)
         }
     }
