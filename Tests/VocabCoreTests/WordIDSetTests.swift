@@ -3,6 +3,14 @@ import VocabTestSupport
 @testable import VocabCore
 
 @Suite struct WordIDSetTests {
+    @Test("An array filled through the specialized growth path is Array(repeating:count:)", arguments: [0, 1, 8, 33, 1_000])
+    func filledArrayIsRepeating(count: Int) {
+        #expect([Int32](filledWith: -1, count: count) == [Int32](repeating: -1, count: count))
+        #expect([Double](filledWith: 0.5, count: count) == [Double](repeating: 0.5, count: count))
+        #expect([UInt8?](filledWith: nil, count: count) == [UInt8?](repeating: nil, count: count))
+        #expect([Int32](filledWith: 7, count: count).capacity >= count)
+    }
+
     @Test("A word-id set holds what was inserted, once, through growth, and nothing else")
     func setMatchesSwiftSet() {
         var generator = SplitMix64(seed: 5)

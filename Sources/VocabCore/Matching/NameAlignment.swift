@@ -287,7 +287,7 @@ public struct NameAlignment: Sendable, Hashable {
 
     /// For each term token, the mask of the hyphenated compound it belongs to (itself alone if none).
     private static func compoundMasks(count: Int, joined: (Int) -> Bool) -> [UInt64] {
-        var result = [UInt64](repeating: 0, count: count)
+        var result = [UInt64](filledWith: 0, count: count)
         var start = 0
         for index in 0..<min(count, 32) {
             if index > 0 && !joined(index) { start = index }

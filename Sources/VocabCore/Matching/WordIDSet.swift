@@ -13,7 +13,7 @@ struct WordIDSet {
     /// An empty set sized for about `capacity` ids.
     init(capacity: Int = 8) {
         let size = Self.slotCount(for: capacity)
-        slots = [Int32](repeating: -1, count: size)
+        slots = [Int32](filledWith: -1, count: size)
         mask = size - 1
     }
 
@@ -78,8 +78,8 @@ struct WordSimilarities {
     /// An empty map sized for about `capacity` words.
     init(capacity: Int = 8) {
         keys = WordIDSet(capacity: capacity)
-        similarities = [Double](repeating: 0, count: keys.slots.count)
-        reasons = [UInt8](repeating: 0, count: keys.slots.count)
+        similarities = [Double](filledWith: 0, count: keys.slots.count)
+        reasons = [UInt8](filledWith: 0, count: keys.slots.count)
     }
 
     /// How many words the map holds.

@@ -124,7 +124,7 @@ public struct PhoneMatcher: Sendable {
         // variant scores over 1, so once a pronunciation reaches it the others cannot win). A known match
         // stands in `best` by its score alone; its pronunciation is never aligned, so a term whose best is of
         // that pronunciation takes the known match.
-        var best = [VariantMatch?](repeating: nil, count: terms.count)
+        var best = [VariantMatch?](filledWith: nil, count: terms.count)
         func isKnown(_ pronunciation: Int, at position: Int) -> Bool {
             !known.isEmpty && known[position]?.pronunciation == pronunciation
         }
