@@ -50,7 +50,7 @@ public struct PhoneticProfile: Sendable {
 
     /// ``keys(for:)`` of a query word, kept for the next query that says it.
     public func queryKeys(for word: String) -> [String] {
-        queryKeys.keys(for: word, encode: keys(for:))
+        queryKeys.keys(for: word) { keys(for: $0) }
     }
 
     /// The keys of a word with every encoder, without repeats (none for a word over ``longestEncodedWord``).
