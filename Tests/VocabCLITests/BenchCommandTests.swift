@@ -5,7 +5,7 @@ import VocabTestSupport
 @Suite struct BenchCommandTests {
     /// A vocabulary and queries in the bench folder's format, written to a fresh folder.
     private func files(strings: [String], queries: [[String: String]]) throws -> (vocabulary: String, queries: String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vocab-bench-\(UUID().uuidString)")
+        let folder = TemporaryPaths.url("vocab-bench")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let vocabulary = folder.appendingPathComponent("vocab.json")
         let queryFile = folder.appendingPathComponent("queries.json")

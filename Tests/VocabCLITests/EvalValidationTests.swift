@@ -10,7 +10,7 @@ import VocabTestSupport
     static func variant(_ change: Change) throws -> String {
         var document = try JSONSerialization.jsonObject(with: Data(contentsOf: fixture)) as! [String: Any]
         change(&document)
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("eval-\(UUID().uuidString).json")
+        let url = TemporaryPaths.url("eval", extension: "json")
         try JSONSerialization.data(withJSONObject: document).write(to: url)
         return url.path
     }

@@ -4,7 +4,7 @@ import VocabTestSupport
 
 /// A fresh database path and a file writer for each test.
 struct Workspace {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vocab-cli-\(UUID().uuidString)")
+    let folder = TemporaryPaths.url("vocab-cli")
     var store: String { folder.appendingPathComponent("vocabulary.sqlite").path }
     var environment: [String: String] { ["VOCAB_STORE": store] }
 

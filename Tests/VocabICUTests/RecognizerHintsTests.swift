@@ -197,7 +197,7 @@ struct RecognizerHintsTests {
 
     @Test("A file that is not a BPE tokenizer is refused, naming it")
     func badTokenizer() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vocab-hints-\(UUID().uuidString)")
+        let folder = TemporaryPaths.url("vocab-hints")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let notJSON = folder.appendingPathComponent("a.json")
         try Data("hello".utf8).write(to: notJSON)

@@ -41,8 +41,7 @@ enum TemporaryStore {
 
     /// A fresh database path in a fresh folder (the store creates both).
     static func path() -> String {
-        FileManager.default.temporaryDirectory
-            .appendingPathComponent("vocab-store-\(UUID().uuidString)/vocabulary.sqlite").path
+        TemporaryPaths.url("vocab-store").appendingPathComponent("vocabulary.sqlite").path
     }
 }
 

@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import VocabCore
 import VocabStore
+import VocabTestSupport
 
 /// What the store does with paths that hold something else, and with two creators at once.
 @Suite struct StoreFileTests {
@@ -10,7 +11,7 @@ import VocabStore
 
     /// A fresh folder with one file in it.
     func file(_ name: String, _ bytes: [UInt8]) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vocab-file-\(UUID().uuidString)")
+        let folder = TemporaryPaths.url("vocab-file")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent(name).path
         _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
