@@ -265,6 +265,24 @@ struct PhoneIndexReferenceTests {
         }
     }
 
+    @Test("A match's phone count is its variant's phones without boundaries: whole, rotated or one word alone")
+    func variantPhoneCount() throws {
+        let (context, pronouncer) = try Self.english()
+        let index = try VocabularyIndex(terms: ["Juan Carlos Morales Nadal", "Mary Ann Smith", "Anna Bauer"],
+                                        preparer: context.preparer)
+        let matcher = try #require(index.phoneMatcher)
+        var kinds = Set<Int>()
+        for query in ["morales nadal juan carlos", "smith mary ann", "anna bauer", "bauer", "carlos", "mary smith"] {
+            let (phones, filler) = pronouncer.queryPhones(query.split(separator: " ").map(String.init))
+            for match in matcher.matches(query: phones, filler: filler) {
+                #expect(matcher.variantPhoneCount(of: match) == matcher.variantPhones(of: match).filter { $0 != .boundary }.count,
+                        "'\(query)' against term \(match.term), words \(match.words)")
+                kinds.insert(match.words.count)
+            }
+        }
+        #expect(kinds.count >= 3, "whole names and single words should both be counted: \(kinds)")
+    }
+
     @Test("A term's match made from the postings' match of one pronunciation is the match aligning them all gives")
     func knownPronunciationMatch() throws {
         let (context, pronouncer) = try Self.english()

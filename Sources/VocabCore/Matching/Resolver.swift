@@ -295,7 +295,7 @@ public struct Resolver: Sendable {
                 inputs.phoneQueryWeakest = matcher.weakestQueryWord(of: heard, query: hearing.prepared)
                 inputs.phoneCoverage = heard.coverage
                 if let strongest = heard.strongestWord, let weakest = heard.weakestWord { inputs.phoneSpread = strongest - weakest }
-                inputs.termPhones = matcher.variantPhones(of: heard).filter { $0 != .boundary }.count
+                inputs.termPhones = matcher.variantPhoneCount(of: heard)
             }
             inputs.gap = own - bestOther(scores, position)
             inputs.wordGap = wordScores[position] - bestOther(wordScores, position)

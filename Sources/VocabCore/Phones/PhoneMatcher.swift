@@ -211,6 +211,25 @@ public struct PhoneMatcher: Sendable {
         return result
     }
 
+    /// How many phones a match's variant has, boundaries left out: the length of ``variantPhones(of:)``
+    /// without them, counted without building it.
+    public func variantPhoneCount(of match: Match) -> Int {
+        // The pronunciation's words as ``words(of:)`` finds them (runs between boundaries), numbered in passing.
+        var count = 0
+        var word = 0
+        var isInWord = false
+        for phone in index.phones(of: match.pronunciation) {
+            if phone == .boundary {
+                if isInWord { word += 1 }
+                isInWord = false
+                continue
+            }
+            isInWord = true
+            if match.words.contains(word) { count += 1 }
+        }
+        return count
+    }
+
     /// The aligned steps of a match (for `--explain`).
     public func steps(_ query: PhoneAligner.PreparedQuery, match: Match) -> [PhoneAligner.Step] {
         aligner.steps(query, term: PhoneAligner.spokenCodes(variantPhones(of: match)))
