@@ -74,15 +74,21 @@ extension PhoneAligner {
 
     /// The positions of the spans, shortest first (a counting sort: the lengths are small).
     private static func byLength(_ spans: [CodeSpan], widest: Int) -> [Int] {
-        var starts = [Int](repeating: 0, count: widest + 2)
-        for span in spans { starts[span.count + 1] += 1 }
-        for length in 0...widest { starts[length + 1] += starts[length] }
-        var order = [Int](repeating: 0, count: spans.count)
-        for (position, span) in spans.enumerated() {
-            order[starts[span.count]] = position
-            starts[span.count] += 1
+        // The counts on the stack, the order built by appending: `Array(repeating:)` would look the storage
+        // type up at run time for each (see `Array(filledWith:count:)`).
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: widest + 2) { starts in
+            starts.initialize(repeating: 0)
+            for span in spans { starts[span.count + 1] += 1 }
+            for length in 0...widest { starts[length + 1] += starts[length] }
+            var order: [Int] = []
+            order.reserveCapacity(spans.count)
+            for _ in spans.indices { order.append(0) }
+            for (position, span) in spans.enumerated() {
+                order[starts[span.count]] = position
+                starts[span.count] += 1
+            }
+            return order
         }
-        return order
     }
 
     /// One similarity per lane.

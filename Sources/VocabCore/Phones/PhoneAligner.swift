@@ -161,33 +161,43 @@ public struct PhoneAligner: Sendable {
             }
         }
         let queryWordOf = query.wordOf
-        var termSpent = [Float](repeating: 0, count: termWeights.count)
-        var querySpent = [Float](repeating: 0, count: query.wordWeights.count)
-        var termPosition = 0
-        var queryPosition = 0
-        for step in steps(query, term: codes) {
-            switch step {
-            case .pair(_, _, let cost):
-                termSpent[termWordOf[termPosition]] += cost
-                querySpent[queryWordOf[queryPosition]] += cost
-                termPosition += 1
-                queryPosition += 1
-            case .extraInQuery(_, let cost, let isFiller):
-                if !isFiller && !termWordOf.isEmpty { termSpent[termWordOf[min(termPosition, termWordOf.count - 1)]] += cost }
-                querySpent[queryWordOf[queryPosition]] += cost
-                queryPosition += 1
-            case .missingFromQuery(_, let cost):
-                termSpent[termWordOf[termPosition]] += cost
-                if !queryWordOf.isEmpty { querySpent[queryWordOf[min(queryPosition, queryWordOf.count - 1)]] += cost }
-                termPosition += 1
+        let alignment = steps(query, term: codes)
+        // What each word's phones cost, on the stack: a heap array of `Float` made with `repeating:` looks its
+        // storage type up at run time (see `Array(filledWith:count:)`), and these are two of a few words each.
+        return withUnsafeTemporaryAllocation(of: Float.self, capacity: termWeights.count + query.wordWeights.count) { spent in
+            spent.initialize(repeating: 0)
+            let termSpent = UnsafeMutableBufferPointer(rebasing: spent[..<termWeights.count])
+            let querySpent = UnsafeMutableBufferPointer(rebasing: spent[termWeights.count...])
+            var termPosition = 0
+            var queryPosition = 0
+            for step in alignment {
+                switch step {
+                case .pair(_, _, let cost):
+                    termSpent[termWordOf[termPosition]] += cost
+                    querySpent[queryWordOf[queryPosition]] += cost
+                    termPosition += 1
+                    queryPosition += 1
+                case .extraInQuery(_, let cost, let isFiller):
+                    if !isFiller && !termWordOf.isEmpty { termSpent[termWordOf[min(termPosition, termWordOf.count - 1)]] += cost }
+                    querySpent[queryWordOf[queryPosition]] += cost
+                    queryPosition += 1
+                case .missingFromQuery(_, let cost):
+                    termSpent[termWordOf[termPosition]] += cost
+                    if !queryWordOf.isEmpty { querySpent[queryWordOf[min(queryPosition, queryWordOf.count - 1)]] += cost }
+                    termPosition += 1
+                }
             }
+            func similarity(_ spent: Float, _ weight: Float) -> Double { weight > 0 ? Double(max(0, 1 - spent / weight)) : 0 }
+            var termWords: [Double] = []
+            termWords.reserveCapacity(termWeights.count)
+            for word in termWeights.indices { termWords.append(similarity(termSpent[word], termWeights[word])) }
+            var queryWords: [Double] = []
+            queryWords.reserveCapacity(query.wordWeights.count)
+            for word in query.wordWeights.indices where !query.isFillerWord[word] {
+                queryWords.append(similarity(querySpent[word], query.wordWeights[word]))
+            }
+            return (termWords, queryWords)
         }
-        func similarities(_ spent: [Float], _ weights: [Float]) -> [Double] {
-            zip(spent, weights).map { spent, weight in weight > 0 ? Double(max(0, 1 - spent / weight)) : 0 }
-        }
-        let queryWords = similarities(querySpent, query.wordWeights)
-        return (similarities(termSpent, termWeights),
-                queryWords.indices.filter { !query.isFillerWord[$0] }.map { queryWords[$0] })
     }
 
     /// One step of an explained alignment.

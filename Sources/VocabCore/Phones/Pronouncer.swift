@@ -83,7 +83,9 @@ public struct Pronouncer: Sendable {
             guard !read.isEmpty else { continue }
             if !phones.isEmpty { phones.append(.boundary); filler.append(false) }
             phones += read
-            filler += Array(repeating: words.count > 1 && fillers.contains(word), count: read.count)
+            // Appended one by one: an `Array(repeating:)` of them would look its storage type up at run time.
+            let isFiller = words.count > 1 && fillers.contains(word)
+            for _ in read.indices { filler.append(isFiller) }
         }
         return (phones, filler)
     }
