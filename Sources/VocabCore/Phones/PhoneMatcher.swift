@@ -190,6 +190,7 @@ public struct PhoneMatcher: Sendable {
     /// The ranges of a phone string's words.
     static func words(of phones: ArraySlice<Phone>) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(4)  // most names have at most four words: one allocation
         var start = phones.startIndex
         for position in phones.indices where phones[position] == .boundary {
             if position > start { ranges.append(start..<position) }
@@ -204,6 +205,7 @@ public struct PhoneMatcher: Sendable {
         let phones = index.phones(of: match.pronunciation)
         let words = Self.words(of: phones)
         var result: [Phone] = []
+        result.reserveCapacity(phones.count)  // the variant's words and the boundaries between them, at most
         for word in match.words {
             if !result.isEmpty { result.append(.boundary) }
             result += phones[words[word]]
