@@ -221,6 +221,7 @@ public struct Resolver: Sendable {
     /// One candidate per term from both matchers: a term found both ways keeps its word figures and takes the
     /// phone match; a term found by sound alone gets a candidate of its own.
     static func gather(_ words: [Candidate], _ matches: [PhoneMatcher.Match], index: VocabularyIndex) -> [Candidate] {
+        guard !matches.isEmpty else { return words }  // the words settled it: the postings were not searched
         var gathered = words
         var position: [Int: Int] = [:]
         for (offset, candidate) in words.enumerated() where position[candidate.rank] == nil { position[candidate.rank] = offset }
@@ -268,8 +269,9 @@ public struct Resolver: Sendable {
         // another contact's name clearly heard ("wellington cavalcanti" against Washington Cavalcanti and
         // Wellington Lima).
         let listWords = queryTokens.filter { index.words.id(of: $0.folded).map { !index.words.postings(of: Int($0)).isEmpty } ?? false }
-        let fillerPhones = hearing.filler.filter { $0 }.count
-        let queryPhones = hearing.phones.filter { $0 != .boundary }.count
+        // Counted, not filtered into arrays (this stage runs for every query).
+        let fillerPhones = hearing.filler.reduce(0) { $0 + ($1 ? 1 : 0) }
+        let queryPhones = hearing.phones.reduce(0) { $0 + ($1 != .boundary ? 1 : 0) }
         let scores = best.map(combined)
         let wordScores = best.map(wordScore)
         let phoneScores = best.map { $0.phones?.score ?? 0 }
@@ -300,7 +302,7 @@ public struct Resolver: Sendable {
             inputs.gap = own - bestOther(scores, position)
             inputs.wordGap = wordScores[position] - bestOther(wordScores, position)
             inputs.phoneGap = phoneScores[position] - bestOther(phoneScores, position)
-            inputs.nearCount = scores.indices.filter { $0 != position && scores[$0] >= own - 0.05 }.count
+            inputs.nearCount = scores.indices.reduce(0) { $0 + ($1 != position && scores[$1] >= own - 0.05 ? 1 : 0) }
             inputs.sharedWords = index.termsSharingWords(with: candidate.rank)
             inputs.listSize = index.count
             inputs.fillerShare = queryPhones > 0 ? Double(fillerPhones) / Double(queryPhones) : 0
