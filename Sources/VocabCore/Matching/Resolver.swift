@@ -269,9 +269,10 @@ public struct Resolver: Sendable {
         // another contact's name clearly heard ("wellington cavalcanti" against Washington Cavalcanti and
         // Wellington Lima).
         let listWords = queryTokens.filter { index.words.id(of: $0.folded).map { !index.words.postings(of: Int($0)).isEmpty } ?? false }
-        // Counted, not filtered into arrays (this stage runs for every query).
-        let fillerPhones = hearing.filler.reduce(0) { $0 + ($1 ? 1 : 0) }
-        let queryPhones = hearing.phones.reduce(0) { $0 + ($1 != .boundary ? 1 : 0) }
+        // The prepared query holds them: its codes are the phones without boundaries, its said codes those
+        // outside filler words.
+        let queryPhones = hearing.prepared.codes.count
+        let fillerPhones = queryPhones - hearing.prepared.saidCodes.count
         let scores = best.map(combined)
         let wordScores = best.map(wordScore)
         let phoneScores = best.map { $0.phones?.score ?? 0 }

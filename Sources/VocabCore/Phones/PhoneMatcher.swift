@@ -191,13 +191,20 @@ public struct PhoneMatcher: Sendable {
     static func words(of phones: ArraySlice<Phone>) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         ranges.reserveCapacity(4)  // most names have at most four words: one allocation
+        forEachWord(of: phones) { ranges.append($0) }
+        return ranges
+    }
+
+    /// Calls `body` with the range of each word of a phone string, in order: the runs of phones between
+    /// boundaries (an empty run is no word).
+    @inline(__always)
+    static func forEachWord(of phones: ArraySlice<Phone>, _ body: (Range<Int>) -> Void) {
         var start = phones.startIndex
         for position in phones.indices where phones[position] == .boundary {
-            if position > start { ranges.append(start..<position) }
+            if position > start { body(start..<position) }
             start = position + 1
         }
-        if phones.endIndex > start { ranges.append(start..<phones.endIndex) }
-        return ranges
+        if phones.endIndex > start { body(start..<phones.endIndex) }
     }
 
     /// The phones of a match's variant, as aligned (for explanations).
@@ -216,18 +223,11 @@ public struct PhoneMatcher: Sendable {
     /// How many phones a match's variant has, boundaries left out: the length of ``variantPhones(of:)``
     /// without them, counted without building it.
     public func variantPhoneCount(of match: Match) -> Int {
-        // The pronunciation's words as ``words(of:)`` finds them (runs between boundaries), numbered in passing.
         var count = 0
         var word = 0
-        var isInWord = false
-        for phone in index.phones(of: match.pronunciation) {
-            if phone == .boundary {
-                if isInWord { word += 1 }
-                isInWord = false
-                continue
-            }
-            isInWord = true
-            if match.words.contains(word) { count += 1 }
+        Self.forEachWord(of: index.phones(of: match.pronunciation)) { range in
+            if match.words.contains(word) { count += range.count }
+            word += 1
         }
         return count
     }
