@@ -386,6 +386,27 @@ struct AlternativesTests {
         #expect(same.ranked.map(\.probability) == plain.ranked.map(\.probability))
     }
 
+    @Test("A hypothesis reuses what an earlier one looked up and gets the result it would get alone")
+    func sharedWorkChangesNothing() throws {
+        let resolver = try DecisionTests.resolver(Self.contacts + ["Kimberly Miller", "Kimberley Moreau", "Kim Miller"],
+                                                  language: "en-US")
+        // Hypotheses of one utterance: a word in common, spellings that may read the same phones, a word split.
+        let texts = ["Kimberly Miller", "Kimberley Miller", "Kim Berly Miller", "Kimberly Miller", "Tobias Lint quist"]
+        let shared = SharedHypothesisWork()
+        for text in texts {
+            let reading = try resolver.primaryReading(of: text)
+            let alone = resolver.resolve(reading: reading, keepingAll: false)
+            let reusing = resolver.resolve(reading: reading, keepingAll: false, sharing: shared)
+            #expect(reusing.resolution.name == alone.resolution.name, "\(text)")
+            #expect(reusing.ranked.map(\.term) == alone.ranked.map(\.term), "\(text)")
+            #expect(reusing.ranked.map(\.probability) == alone.ranked.map(\.probability), "\(text)")
+            #expect(reusing.ranked.map(\.features) == alone.ranked.map(\.features), "\(text)")
+        }
+        // "miller" and the pair "kimberly miller" at least were looked up once; the repeated hypothesis reused all.
+        #expect(shared.reusedUnits >= 5, "reused \(shared.reusedUnits) units")
+        #expect(shared.reusedPhoneSearches >= 1, "reused \(shared.reusedPhoneSearches) phone searches")
+    }
+
     @Test("Bad alternatives are refused by name", arguments: [
         ([Hypothesis(text: "ok"), Hypothesis(text: " – ")], "alternative 2", "has no words"),
         ([Hypothesis(text: "ok", confidence: 1.5)], "alternative 1", "has confidence 1.5; expected 0…1"),

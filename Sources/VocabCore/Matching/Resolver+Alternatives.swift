@@ -20,7 +20,8 @@ extension Resolver {
             return try resolve(query, keepingAll: keepingAll)
         }
         let queryReading = try primaryReading(of: query)
-        let first = resolve(reading: queryReading, keepingAll: keepingAll)
+        let shared = SharedHypothesisWork()
+        let first = resolve(reading: queryReading, keepingAll: keepingAll, sharing: shared)
         // Hypotheses that read the same are one (Whisper's differ often by a full stop or a capital only).
         let weights = Hypothesis.weights(of: hypotheses)
         var distinct: [(text: String, weight: Double, key: [String], reading: TermPreparer.Reading?)] = []
@@ -36,7 +37,7 @@ extension Resolver {
         guard distinct.count > 1 else { return first }
         var results = [first]
         for hypothesis in distinct.dropFirst() {
-            results.append(resolve(reading: hypothesis.reading, keepingAll: false))
+            results.append(resolve(reading: hypothesis.reading, keepingAll: false, sharing: shared))
         }
         let heard = zip(results, distinct).map { result, hypothesis in
             // A whole name written word for word: every query word met a term word as written, and every term

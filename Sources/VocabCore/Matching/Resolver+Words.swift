@@ -46,9 +46,11 @@ extension Resolver {
     ///
     /// - Complexity: one summary per candidate; candidates are the terms where every required query word
     ///   meets one of their words.
-    func wordCandidates(for queryTokens: [MatchToken], keepingAll: Bool) -> [Candidate] {
+    func wordCandidates(for queryTokens: [MatchToken], keepingAll: Bool,
+                        sharing shared: SharedHypothesisWork? = nil) -> [Candidate] {
         // One-word queries collect their own candidates below (the formula loop visits the same postings).
-        var lookup = index.lookUp(queryTokens, collectingCandidates: queryTokens.count != 1 || queryTokens[0].folded.count <= 1)
+        var lookup = index.lookUp(queryTokens, collectingCandidates: queryTokens.count != 1 || queryTokens[0].folded.count <= 1,
+                                  sharing: shared)
         let queryRoles = queryTokens.map(\.role)
         var scored: [(candidate: Int32, form: Int, summary: NameAlignment.Summary)] = []
         scored.reserveCapacity(lookup.candidates.count)

@@ -166,10 +166,14 @@ public struct Resolver: Sendable {
     }
 
     /// Resolves a query's primary reading (``resolve(_:keepingAll:)`` after normalizing).
-    func resolve(reading queryReading: TermPreparer.Reading?, keepingAll: Bool) -> Result {
+    ///
+    /// - Parameter shared: What the other hypotheses of the same utterance found, to reuse: the same result
+    ///   as without it, with less work.
+    func resolve(reading queryReading: TermPreparer.Reading?, keepingAll: Bool,
+                 sharing shared: SharedHypothesisWork? = nil) -> Result {
         let queryTokens = queryReading.map { index.preparer.queryForm(of: $0).tokens } ?? []
         guard !queryTokens.isEmpty else { return Result(resolution: .needsValue, queryTokens: [], ranked: []) }
-        let words = wordCandidates(for: queryTokens, keepingAll: keepingAll)
+        let words = wordCandidates(for: queryTokens, keepingAll: keepingAll, sharing: shared)
         guard let reading = queryReading, let matcher = index.phoneMatcher,
               let pronouncer = index.preparer.phonetics.pronouncer, let model = index.preparer.phonetics.decision else {
             return Result(resolution: policy.decide(words), queryTokens: queryTokens, ranked: words)
@@ -177,7 +181,9 @@ public struct Resolver: Sendable {
         let (phones, filler) = pronouncer.queryPhones(reading.words.map(\.spelling))
         let hearing = PhoneQuery(phones: phones, filler: filler, prepared: matcher.prepare(query: phones, filler: filler))
         // 1. Gather: the phone postings only when the words leave a doubt (``isSettledByWords``).
-        let matches = Self.isSettledByWords(words) ? [] : matcher.matches(hearing.prepared, limit: Self.explainedCandidates)
+        let matches = Self.isSettledByWords(words) ? []
+            : shared?.phoneMatches(of: hearing) { matcher.matches(hearing.prepared, limit: Self.explainedCandidates) }
+            ?? matcher.matches(hearing.prepared, limit: Self.explainedCandidates)
         let gathered = Self.gather(words, matches, index: index)
         // 2. Score.
         let scored = score(gathered, queryTokens: queryTokens, hearing: hearing, matcher: matcher,

@@ -211,12 +211,18 @@ public struct VocabularyIndex: Sendable {
     ///
     /// - Complexity: proportional to the similar words found and the postings of the query's most selective
     ///   required word.
-    func lookUp(_ query: [MatchToken], collectingCandidates: Bool = true) -> Lookup {
+    func lookUp(_ query: [MatchToken], collectingCandidates: Bool = true, sharing shared: SharedHypothesisWork? = nil) -> Lookup {
         let nicknames = preparer.phonetics.nicknames
         let units = NameAlignment.units(of: query)
         var matches: [WordSimilarities] = []
         matches.reserveCapacity(units.count)
         for (position, unit) in units.enumerated() {
+            // A unit another hypothesis of the utterance had is looked up once.
+            let unitKey = shared.map { _ in SharedHypothesisWork.UnitKey(unit: unit, isWord: position < query.count) }
+            if let unitKey, let known = shared?.unitMatches(of: unitKey) {
+                matches.append(known)
+                continue
+            }
             var similar = WordSimilarities(capacity: 16)
             let related = nicknames.relatedSpellings(of: unit.folded)
             /// Scores a word against the unit, keeps it when similar enough, and returns its similarity.
@@ -238,6 +244,7 @@ public struct VocabularyIndex: Sendable {
                 for word in splitPairs(of: unit.folded) where similar[word] == nil { _ = consider(word) }
             }
             matches.append(similar)
+            if let unitKey { shared?.keep(similar, of: unitKey) }
         }
         guard collectingCandidates else { return Lookup(matches: matches, candidates: []) }
         // The words that can stand for each required query word: its own unit's and its pairs'.
