@@ -16,10 +16,16 @@ Besides the recognizers' transcripts, a set of typed or respelled queries (as wr
 spelling changes, first name alone, last name first) over the same lists, so that the decision also learns what
 a clean or near-clean rendering of a name is worth.
 
-Usage: python3 scripts/train/make_training_sets.py [--out .build-train] [--seed S] [--typed N]
+Every clip can be drawn into sets several ways (--draw): other list sizes, other padding, other absent cases,
+other typed queries. A model learned from one draw moves by a few answers on the evaluation sets when the corpus
+grows by a few clips, since every later draw of the random sequence shifts; learning from several draws at once
+(train.sh's DRAWS) averages that out.
+
+Usage: python3 scripts/train/make_training_sets.py [--out .build-train] [--seed S] [--typed N] [--draw D]
 Writes <out>/train-<recognizer>[-prompted].json, one per recognizer and condition, all languages together; the
 n-best run's clips are in train-whisper-base*.json (first hypothesis) and, with their alternatives, in
-train-whisper-base-nbest*.json.
+train-whisper-base-nbest*.json. Draws go in folders of their own: the trainer counts files of one name as one
+source.
 """
 
 import argparse
@@ -210,7 +216,12 @@ def main():
     parser.add_argument("--out", default=str(make_corpus.ROOT / ".build-train"))
     parser.add_argument("--seed", default="vocab-train-1", help="the corpus's seed (its lists are rebuilt)")
     parser.add_argument("--typed", type=int, default=400, help="typed or respelled queries per language")
+    parser.add_argument("--draw", type=int, default=0,
+                        help="which draw of list sizes, padding and typed queries (0, the default, is the one the "
+                             "committed models were first learned from; train.sh learns from several)")
     arguments = parser.parse_args()
+    # Draw 0 keeps the seeds it always had; the others add their number.
+    draw = "" if arguments.draw == 0 else f"/draw{arguments.draw}"
     pool = json.loads(make_corpus.NAMES.read_text(encoding="utf-8"))["languages"]
     out = Path(arguments.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -224,14 +235,14 @@ def main():
             by_recognizer["whisper-base-nbest"][language] = rows
             recognizer = "whisper-base"
         by_recognizer[recognizer].setdefault(language, []).extend(rows)
-    typed_rng = random.Random(f"{arguments.seed}/typed")
+    typed_rng = random.Random(f"{arguments.seed}/typed{draw}")
     for language in sorted(by_recognizer.get("whisper-base", {})):
         lists, _ = make_corpus.plan(language, pool[language], 0, arguments.seed)
         given = [entry["name"] for entry in pool[language]["given"]]
         by_recognizer["typed"][language] = typed_rows(language, lists, arguments.typed, typed_rng, given)
     for recognizer, rows_by_language in sorted(by_recognizer.items()):
         for prompted in ("0", "1"):
-            rng = random.Random(f"{arguments.seed}/{recognizer}/{prompted}/sets")
+            rng = random.Random(f"{arguments.seed}/{recognizer}/{prompted}/sets{draw}")
             data = build(recognizer, prompted, rows_by_language, pool, arguments.seed, rng)
             if not data["cases"]:
                 continue

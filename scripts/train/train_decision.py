@@ -249,6 +249,9 @@ def main():
                   f"disambiguation {result['disambiguation']:.3f} (over traced candidates)")
     if arguments.write:
         sources = ", ".join(sorted({case["source"] for case in cases}))
+        # make_training_sets.py's draws are folders of their own (train.sh's DRAWS).
+        draws = len({str(Path(path).resolve().parent) for path in arguments.traces})
+        draws_note = f", {draws} draws of the sets" if draws > 1 else ""
         lines = [
             "# The calibrated decision: a conditional logit over a query's candidates and \"none\" (utility 0); a",
             "# candidate's utility is the bias plus its weighted features (Sources/VocabCore/Decision/CandidateFeatures.swift),",
@@ -262,7 +265,7 @@ def main():
         lines += [
             "# Written by scripts/train/train_decision.py; do not edit by hand. Trained "
             + time.strftime("%Y-%m-%d") + f" on {len(cases)} generated cases",
-            f"# ({len(y)} candidates) from the corpus's training names only: {sources}.",
+            f"# ({len(y)} candidates{draws_note}) from the corpus's training names only: {sources}.",
             f"# L2 {arguments.l2:g}; every source weighs the same, absent cases {arguments.absent_share:.0%} of each one's weight.",
             f"# accept: the probability maximizing, over the sources and averaged over ±0.02, top-1 − {arguments.false_accept_cost:g} × false accepts"
             + f" (training: top-1 {trained['top1']:.1%}, false accept {trained['fa']:.2%});",
