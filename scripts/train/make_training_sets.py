@@ -226,14 +226,21 @@ def main():
     out = Path(arguments.out)
     out.mkdir(parents=True, exist_ok=True)
     by_recognizer = defaultdict(dict)
-    for path in sorted(make_corpus.OUT.glob("*.tsv")):
-        recognizer, language = path.stem.split(".", 1)
-        rows = read_corpus(path)
+    read = {tuple(path.stem.split(".", 1)): read_corpus(path) for path in sorted(make_corpus.OUT.glob("*.tsv"))}
+    for (recognizer, language), rows in sorted(read.items()):
         if recognizer == "whisper-base-nbest":
             # Its first hypothesis is Whisper base's transcript of other clips: one source with those for the
             # decision (traced first-only); the same cases with their alternatives are a set of their own.
             by_recognizer["whisper-base-nbest"][language] = rows
             recognizer = "whisper-base"
+        elif recognizer == "whisper-base":
+            # A clip the n-best run made (its plan starts at clip 1,000) is that run's: transcribed again by the
+            # 1-best run, it would stand twice in the sets (under one vocabulary id).
+            nbest = {(row["id"], row["prompted"]) for row in read.get(("whisper-base-nbest", language), [])}
+            kept = [row for row in rows if (row["id"], row["prompted"]) not in nbest]
+            if len(kept) < len(rows):
+                print(f"{language}: {len(rows) - len(kept)} whisper-base transcripts of clips the n-best run made left out")
+            rows = kept
         by_recognizer[recognizer].setdefault(language, []).extend(rows)
     typed_rng = random.Random(f"{arguments.seed}/typed{draw}")
     for language in sorted(by_recognizer.get("whisper-base", {})):

@@ -16,7 +16,9 @@ cd "$(dirname "$0")/../.."
 CLIPS=${CLIPS:-3000}
 if [ "${SKIP_CORPUS:-0}" != 1 ]; then
     python3 scripts/train/make_corpus.py --clips "$CLIPS" --recognizers pocketsphinx
-    python3 scripts/train/make_corpus.py --clips "$CLIPS" --recognizers whisper-base
+    # The 1-best run's clips end where the n-best run's begin (clip 1,000): past it, the n-best run's first
+    # hypothesis is the 1-best transcript.
+    python3 scripts/train/make_corpus.py --clips 1000 --recognizers whisper-base
     python3 scripts/train/make_corpus.py --clips "$CLIPS" --first 1000 --recognizers whisper-base-nbest
 fi
 swift build -c release --product vocab
