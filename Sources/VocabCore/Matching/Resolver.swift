@@ -180,10 +180,10 @@ public struct Resolver: Sendable {
         }
         let (phones, filler) = pronouncer.queryPhones(reading.words.map(\.spelling))
         let hearing = PhoneQuery(phones: phones, filler: filler, prepared: matcher.prepare(query: phones, filler: filler))
-        // 1. Gather: the phone postings only when the words leave a doubt (``isSettledByWords``).
-        let matches = Self.isSettledByWords(words) ? []
-            : shared?.phoneMatches(of: hearing) { matcher.matches(hearing.prepared, limit: Self.explainedCandidates) }
-            ?? matcher.matches(hearing.prepared, limit: Self.explainedCandidates)
+        // 1. Gather: the phone postings only when the words leave a doubt (``isSettledByWords``); another
+        // hypothesis of the same utterance with the same phones has searched them already.
+        func search() -> [PhoneMatcher.Match] { matcher.matches(hearing.prepared, limit: Self.explainedCandidates) }
+        let matches = Self.isSettledByWords(words) ? [] : shared?.phoneMatches(of: hearing, search: search) ?? search()
         let gathered = Self.gather(words, matches, index: index)
         // 2. Score.
         let scored = score(gathered, queryTokens: queryTokens, hearing: hearing, matcher: matcher,

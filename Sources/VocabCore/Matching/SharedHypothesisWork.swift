@@ -29,10 +29,10 @@ final class SharedHypothesisWork {
 
     /// Each unit's similar words in the list, as ``VocabularyIndex/lookUp(_:collectingCandidates:sharing:)``
     /// found them.
-    private var unitMatches = [UnitKey: WordSimilarities](minimumCapacity: 32)
+    private var similarWordsByUnit = [UnitKey: WordSimilarities](minimumCapacity: 32)
 
     /// The phone postings' matches of each phone query searched.
-    private var phoneMatches = [PhoneKey: [PhoneMatcher.Match]](minimumCapacity: 8)
+    private var matchesByPhones = [PhoneKey: [PhoneMatcher.Match]](minimumCapacity: 8)
 
     /// How many unit look-ups and phone searches were answered from an earlier hypothesis's.
     private(set) var reusedUnits = 0
@@ -40,26 +40,26 @@ final class SharedHypothesisWork {
 
     /// A unit's similar words found for an earlier hypothesis, or `nil`.
     func unitMatches(of key: UnitKey) -> WordSimilarities? {
-        guard let known = unitMatches[key] else { return nil }
+        guard let known = similarWordsByUnit[key] else { return nil }
         reusedUnits += 1
         return known
     }
 
     /// Keeps a unit's similar words for the next hypotheses.
     func keep(_ matches: WordSimilarities, of key: UnitKey) {
-        unitMatches[key] = matches
+        similarWordsByUnit[key] = matches
     }
 
     /// The phone postings' matches of a query: those of an earlier hypothesis with the same phones, else
     /// `search`'s, kept for the next.
     func phoneMatches(of query: Resolver.PhoneQuery, search: () -> [PhoneMatcher.Match]) -> [PhoneMatcher.Match] {
         let key = PhoneKey(phones: query.phones, filler: query.filler)
-        if let known = phoneMatches[key] {
+        if let known = matchesByPhones[key] {
             reusedPhoneSearches += 1
             return known
         }
         let found = search()
-        phoneMatches[key] = found
+        matchesByPhones[key] = found
         return found
     }
 }
