@@ -18,8 +18,8 @@ a clean or near-clean rendering of a name is worth.
 
 Every clip can be drawn into sets several ways (--draw): other list sizes, other padding, other absent cases,
 other typed queries. A model learned from one draw moves by a few answers on the evaluation sets when the corpus
-grows by a few clips, since every later draw of the random sequence shifts; learning from several draws at once
-(train.sh's DRAWS) averages that out.
+grows by a few clips, since every later draw of the random sequence shifts; a model learned from several draws
+at once (train.sh's DRAWS) sits between the single draws' (BENCHMARKS.md, "One model per draw").
 
 Usage: python3 scripts/train/make_training_sets.py [--out .build-train] [--seed S] [--typed N] [--draw D]
 Writes <out>/train-<recognizer>[-prompted].json, one per recognizer and condition, all languages together; the
@@ -220,6 +220,8 @@ def main():
                         help="which draw of list sizes, padding and typed queries (0, the default, is the one the "
                              "committed models were first learned from; train.sh learns from several)")
     arguments = parser.parse_args()
+    if arguments.draw < 0:
+        parser.error(f"argument --draw: must be 0 or more, got {arguments.draw}")
     # Draw 0 keeps the seeds it always had; the others add their number.
     draw = "" if arguments.draw == 0 else f"/draw{arguments.draw}"
     pool = json.loads(make_corpus.NAMES.read_text(encoding="utf-8"))["languages"]

@@ -14,6 +14,12 @@
 set -eu
 cd "$(dirname "$0")/../.."
 CLIPS=${CLIPS:-3000}
+DRAWS=${DRAWS:-1}
+case "$DRAWS" in *[!0-9]*) DRAWS_OK=0 ;; *) [ "$DRAWS" -ge 1 ] && DRAWS_OK=1 || DRAWS_OK=0 ;; esac
+if [ "$DRAWS_OK" != 1 ]; then
+    echo "train.sh: DRAWS must be a whole number of at least 1, got '$DRAWS'" >&2
+    exit 2
+fi
 if [ "${SKIP_CORPUS:-0}" != 1 ]; then
     python3 scripts/train/make_corpus.py --clips "$CLIPS" --recognizers pocketsphinx
     # The 1-best run's clips end where the n-best run's begin (clip 1,000): past it, the n-best run's first
@@ -25,7 +31,6 @@ swift build -c release --product vocab
 python3 scripts/train/learn_confusions.py --vocab .build/release/vocab
 # DRAWS draws of the training sets (make_training_sets.py --draw 0, 1, …), each in its own folder; the trainer
 # counts a file name's traces from every draw as one source.
-DRAWS=${DRAWS:-1}
 draw=0
 folders=""
 while [ "$draw" -lt "$DRAWS" ]; do
