@@ -44,7 +44,9 @@ done
 ONE='$s9VocabCore8ResolverV7resolveyAC6ResultVSSKF'
 FIVE='$s9VocabCore8ResolverV7resolve_12alternatives10keepingAllAC6ResultVSS_SayAA10HypothesisVGSbtKF'
 WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT INT TERM
+trap 'rm -rf "$WORK"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 python3 - "$BENCH/queries-$SIZE.json" "$WORK" <<'EOF'
 import json, sys
 source, out = sys.argv[1], sys.argv[2]
