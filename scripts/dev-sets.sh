@@ -1,0 +1,73 @@
+#!/bin/sh
+# Scores vocab builds on every development set of ../shared/eval, side by side, and says whether each build
+# answers exactly as the first one does (every prediction and every trace the same, byte for byte): the check
+# that a change meant to be faster or tidier changes no answer.
+#
+# Usage: scripts/dev-sets.sh [--locales DIR] BINARY...
+#   e.g. scripts/dev-sets.sh /tmp/vocab-before .build/release/vocab
+#        scripts/dev-sets.sh --locales /tmp/relearned/Locales .build/release/vocab
+# Prints, per build and set, top-1, recall@10, false accepts and disambiguation as counts (`vocab eval --json`);
+# the sets with alternatives are resolved with them. --locales is passed to every build (default: the
+# package's Locales/). About 15 seconds per build on this machine.
+set -eu
+CALLER=$(pwd)
+cd "$(dirname "$0")/.."
+LOCALES=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --locales) LOCALES=${2:?--locales needs a folder}; shift 2 ;;
+        --help|-h) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
+        -*) echo "scripts/dev-sets.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
+        *) break ;;
+    esac
+done
+[ $# -ge 1 ] || { echo "scripts/dev-sets.sh: name at least one vocab binary (see --help)" >&2; exit 2; }
+if [ -n "$LOCALES" ]; then
+    case "$LOCALES" in /*) ;; *) LOCALES="$CALLER/$LOCALES" ;; esac
+    [ -d "$LOCALES" ] || { echo "scripts/dev-sets.sh: --locales $LOCALES is not a folder" >&2; exit 2; }
+fi
+SETS="dev asr-dev whisper-dev whisper-dev-biased whisper-dev-nbest whisper-dev-biased-nbest"
+for set in $SETS; do
+    [ -f "../shared/eval/$set.json" ] || { echo "scripts/dev-sets.sh: ../shared/eval/$set.json is missing" >&2; exit 2; }
+done
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+number=0
+for binary in "$@"; do
+    case "$binary" in /*) ;; *) binary="$CALLER/$binary" ;; esac  # as named from where the script was run
+    [ -x "$binary" ] || { echo "scripts/dev-sets.sh: $binary is not an executable vocab binary" >&2; exit 2; }
+    number=$((number + 1))
+    echo "$binary${LOCALES:+ (locales $LOCALES)}"
+    for set in $SETS; do
+        out="$WORK/$number-$set"
+        # shellcheck disable=SC2086
+        "$binary" eval "../shared/eval/$set.json" ${LOCALES:+--locales "$LOCALES"} --json \
+            --predictions "$out.predictions.jsonl" --trace "$out.trace.jsonl" > "$out.json" 2> "$out.log" \
+            || { echo "scripts/dev-sets.sh: $binary failed on $set:" >&2; tail -3 "$out.log" >&2; exit 1; }
+        verdict=""
+        if [ "$number" -gt 1 ]; then
+            if cmp -s "$out.predictions.jsonl" "$WORK/1-$set.predictions.jsonl" && cmp -s "$out.trace.jsonl" "$WORK/1-$set.trace.jsonl"; then
+                verdict="same answers and traces as the first"
+            else
+                verdict="differs from the first in $(python3 - "$out.predictions.jsonl" "$WORK/1-$set.predictions.jsonl" <<'EOF'
+import sys
+mine, first = (open(path).read().splitlines() for path in sys.argv[1:3])
+print(sum(a != b for a, b in zip(mine, first)) + abs(len(mine) - len(first)), "predictions")
+EOF
+)"
+            fi
+        fi
+        python3 - "$out.json" "$set" "$verdict" <<'EOF'
+import json, sys
+try:
+    overall = json.load(open(sys.argv[1]))["overall"]
+except (ValueError, KeyError):
+    sys.exit(f"scripts/dev-sets.sh: the build printed no scores for {sys.argv[2]} (is it a vocab binary?)")
+count = lambda key: f"{overall[key]['count']}/{overall[key]['of']}"
+print(f"  {sys.argv[2]:<26} top-1 {count('top1'):<8} recall@10 {count('recall10'):<8} "
+      f"false accepts {count('false_accept'):<8} disambiguation {count('disambiguation'):<6} {sys.argv[3]}".rstrip())
+EOF
+    done
+done
