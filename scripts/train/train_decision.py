@@ -79,13 +79,25 @@ def pack(cases, absent_share):
     return packed
 
 
-def fit(packed, dimensions, l2, iterations=60):
+# Features that only ever speak for a candidate: more of any of them, the rest the same, is more reason to think it
+# the term meant. With --monotone their weights are kept at 0 or above, so that (for example) a word match found
+# beside an equal phone match can never make a candidate less probable than the phone match alone.
+SUPPORTING = {"wordScore", "wordWeakest", "wordCoverage", "phoneSimilarity", "phoneScore", "phoneWeakest",
+              "phoneQueryWeakest", "phoneCoverage", "bothAgree", "gap", "wordGap", "phoneGap", "exactWords",
+              "wholeAndAlone", "wordStrength", "evidence", "exactAndAlone"}
+
+
+def fit(packed, dimensions, l2, iterations=60, nonnegative=()):
     """A conditional logit over each case's candidates and "none" (utility 0), by Newton's method on the
     weighted log-likelihood of the expected set (a case expecting several terms: any of them; an absent case, or
-    one whose expected terms were not found: none). L2 on the weights, not on the bias. Returns bias, weights."""
+    one whose expected terms were not found: none). L2 on the weights, not on the bias. The weights at the
+    positions `nonnegative` are held at 0 or above (an active set: one that would go below 0 is held at 0 while
+    the likelihood pulls it down). Returns bias, weights."""
     beta = np.zeros(dimensions + 1)
     penalty = np.full(dimensions + 1, l2)
     penalty[0] = 1e-6
+    bounded = np.zeros(dimensions + 1, dtype=bool)
+    bounded[[position + 1 for position in nonnegative]] = True
     for _ in range(iterations):
         gradient = penalty * beta
         hessian = np.diag(penalty)
@@ -104,8 +116,13 @@ def fit(packed, dimensions, l2, iterations=60):
             mean_p = p @ x
             gradient += weight * (mean_p - q @ x)
             hessian += weight * ((x * p[:, None]).T @ x - np.outer(mean_p, mean_p))
-        step = np.linalg.solve(hessian, gradient)
+        # Held at its bound: a bounded weight at 0 that the likelihood would lower.
+        held = bounded & (beta <= 0) & (gradient > 0)
+        free = ~held
+        step = np.zeros_like(beta)
+        step[free] = np.linalg.solve(hessian[np.ix_(free, free)], gradient[free])
         beta -= step
+        beta[bounded] = np.maximum(beta[bounded], 0.0)
         if np.max(np.abs(step)) < 1e-8:
             break
     return beta[0], beta[1:]
@@ -215,6 +232,8 @@ def main():
                              "corpus of 2026-11-24 night, 10 chose p 0.91 (five-best top-1 0.4 points over the first alone), "
                              "7 chose 0.81 (6 false accepts on the prompted five-best set), 8 chose 0.87)")
     parser.add_argument("--offer-precision", type=float, default=0.15)
+    parser.add_argument("--monotone", action="store_true",
+                        help="keep the weights of the features that only speak for a candidate at 0 or above (the decision only)")
     parser.add_argument("--alternatives", action="store_true",
                         help="train the model weighing a recognizer's alternatives (AlternativeFeatures) from traces of "
                              f"sets with alternatives; --write writes {ALTERNATIVES_OUT.relative_to(ROOT)}")
@@ -224,7 +243,10 @@ def main():
     if arguments.false_accept_cost is None:
         arguments.false_accept_cost = 8.0 if arguments.alternatives else 5.0
     names, cases = load(arguments.traces, key)
-    bias, weights = fit(pack(cases, arguments.absent_share), len(names), arguments.l2)
+    nonnegative = [position for position, name in enumerate(names) if name in SUPPORTING] if arguments.monotone else []
+    if arguments.monotone and arguments.alternatives:
+        sys.exit("train_decision.py: --monotone is for the decision's features, not the alternatives'")
+    bias, weights = fit(pack(cases, arguments.absent_share), len(names), arguments.l2, nonnegative=nonnegative)
     y = np.array([c["expected"] for case in cases for c in case["candidates"]])
     probabilities(cases, bias, weights)
     offer = choose_offer(cases, arguments.offer_precision)
@@ -266,7 +288,8 @@ def main():
             "# Written by scripts/train/train_decision.py; do not edit by hand. Trained "
             + time.strftime("%Y-%m-%d") + f" on {len(cases)} generated cases",
             f"# ({len(y)} candidates{draws_note}) from the corpus's training names only: {sources}.",
-            f"# L2 {arguments.l2:g}; every source weighs the same, absent cases {arguments.absent_share:.0%} of each one's weight.",
+            f"# L2 {arguments.l2:g}; every source weighs the same, absent cases {arguments.absent_share:.0%} of each one's weight"
+            + ("; the weights of the features that only speak for a candidate kept at 0 or above." if arguments.monotone else "."),
             f"# accept: the probability maximizing, over the sources and averaged over ±0.02, top-1 − {arguments.false_accept_cost:g} × false accepts"
             + f" (training: top-1 {trained['top1']:.1%}, false accept {trained['fa']:.2%});",
             f"# offer: the lowest probability at which offered candidates are right {arguments.offer_precision:.0%} of the time.",
