@@ -38,6 +38,8 @@ def load(paths, key="features"):
     alternatives were weighed, each candidate's `features` being what the alternatives said of it."""
     names, cases = None, []
     for path in paths:
+        if not Path(path).is_file():
+            sys.exit(f"train_decision.py: {path}: no such trace file (vocab eval SET --trace FILE writes one)")
         with open(path, encoding="utf-8") as handle:
             header = json.loads(handle.readline())
             if names is None:
@@ -242,10 +244,10 @@ def main():
     key = "alternativeFeatures" if arguments.alternatives else "features"
     if arguments.false_accept_cost is None:
         arguments.false_accept_cost = 8.0 if arguments.alternatives else 5.0
-    names, cases = load(arguments.traces, key)
-    nonnegative = [position for position, name in enumerate(names) if name in SUPPORTING] if arguments.monotone else []
     if arguments.monotone and arguments.alternatives:
         sys.exit("train_decision.py: --monotone is for the decision's features, not the alternatives'")
+    names, cases = load(arguments.traces, key)
+    nonnegative = [position for position, name in enumerate(names) if name in SUPPORTING] if arguments.monotone else []
     bias, weights = fit(pack(cases, arguments.absent_share), len(names), arguments.l2, nonnegative=nonnegative)
     y = np.array([c["expected"] for case in cases for c in case["candidates"]])
     probabilities(cases, bias, weights)
