@@ -54,7 +54,8 @@ for binary in "$@"; do
                 verdict="differs from the first in $(python3 - "$out.predictions.jsonl" "$WORK/1-$set.predictions.jsonl" <<'EOF'
 import sys
 mine, first = (open(path).read().splitlines() for path in sys.argv[1:3])
-print(sum(a != b for a, b in zip(mine, first)) + abs(len(mine) - len(first)), "predictions")
+changed = sum(a != b for a, b in zip(mine, first)) + abs(len(mine) - len(first))
+print(f"{changed} predictions" if changed else "its traces only (the same predictions)")
 EOF
 )"
             fi

@@ -247,6 +247,9 @@ def main():
     if arguments.monotone and arguments.alternatives:
         sys.exit("train_decision.py: --monotone is for the decision's features, not the alternatives'")
     names, cases = load(arguments.traces, key)
+    if arguments.monotone and not SUPPORTING <= set(names):
+        sys.exit("train_decision.py: --monotone bounds features the traces do not have: "
+                 + ", ".join(sorted(SUPPORTING - set(names))) + " (renamed? update SUPPORTING)")
     nonnegative = [position for position, name in enumerate(names) if name in SUPPORTING] if arguments.monotone else []
     bias, weights = fit(pack(cases, arguments.absent_share), len(names), arguments.l2, nonnegative=nonnegative)
     y = np.array([c["expected"] for case in cases for c in case["candidates"]])
