@@ -1,5 +1,5 @@
 import Testing
-import VocabCore
+@testable import VocabCore
 import VocabLocales
 import VocabTestSupport
 
@@ -46,5 +46,44 @@ struct PhoneBatchAlignmentTests {
             let alone = terms.map { aligner.similarity(query: heard.phones, filler: heard.filler, term: $0[...]) }
             #expect(together.map(\.bitPattern) == alone.map(\.bitPattern), "\(query)")
         }
+    }
+
+    @Test("A term's first phones read off its alignment are bit for bit those phones aligned alone, side by side or not")
+    func prefixEqualsAlignedAlone() throws {
+        let data = try #require(PhoneReadingTests.data)
+        let aligner = PhoneAligner(costs: data.costs)
+        let inventory = data.costs.inventory
+        var generator = SplitMix64(seed: 20261126)
+        func codes(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8(1 + Int(generator.next() % UInt64(inventory.count - 1))) } }
+        var read = 0
+        for round in 0..<60 {
+            let query = (0..<Int(generator.next() % 16)).map { _ in Phone(code: codes(1)[0]) }
+            let prepared = aligner.prepare(query: query, filler: query.map { _ in generator.next() % 6 == 0 })
+            // 0 to 18 terms: fewer than three are aligned one at a time, more side by side.
+            let terms = (0..<(round % 19)).map { _ in codes(Int(generator.next() % 20)) }
+            let prefixes = terms.map { $0.isEmpty ? 0 : Int(generator.next() % UInt64($0.count + 1)) }
+            var buffer: [UInt8] = []
+            var spans: [PhoneAligner.CodeSpan] = []
+            for term in terms {
+                spans.append(.init(start: buffer.count, count: term.count))
+                buffer += term
+            }
+            buffer.append(0)
+            let values = buffer.withUnsafeBufferPointer {
+                aligner.similarities(prepared, codes: $0.baseAddress!, spans: spans, prefixes: prefixes)
+            }
+            try #require(values.count == 2 * terms.count)
+            for (position, term) in terms.enumerated() {
+                let whole = term.withUnsafeBufferPointer { aligner.similarity(prepared, term: $0) }
+                #expect(values[position].bitPattern == whole.bitPattern, "term \(term): \(values[position]) vs \(whole)")
+                let prefix = prefixes[position]
+                guard prefix > 0 else { #expect(values[terms.count + position] == 0); continue }
+                let alone = Array(term.prefix(prefix)).withUnsafeBufferPointer { aligner.similarity(prepared, term: $0) }
+                #expect(values[terms.count + position].bitPattern == alone.bitPattern,
+                        "term \(term), first \(prefix): \(values[terms.count + position]) vs \(alone)")
+                read += 1
+            }
+        }
+        #expect(read > 300, "too few prefixes were read: \(read)")
     }
 }

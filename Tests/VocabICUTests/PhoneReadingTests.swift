@@ -265,6 +265,31 @@ struct PhoneIndexReferenceTests {
         }
     }
 
+    @Test("A word of a name said alone matches as that word aligned alone: first, middle or last, of two to five words")
+    func wordAloneMatch() throws {
+        let (context, pronouncer) = try Self.english()
+        let names = ["Anna Bauer", "Mary Ann Smith", "Juan Carlos Morales Nadal", "Maria de la Cruz Ortega"]
+        let index = try VocabularyIndex(terms: names, preparer: context.preparer)
+        let matcher = try #require(index.phoneMatcher)
+        let aligner = PhoneAligner(costs: pronouncer.costs)
+        var positions = Set<Int>()
+        for (term, name) in names.enumerated() {
+            let words = name.lowercased().split(separator: " ").map(String.init)
+            for (position, word) in words.enumerated() {
+                // The word a little misheard ("bauers"), so that it is not matched perfectly by chance.
+                let (heard, filler) = pronouncer.queryPhones([word + "s"])
+                let match = try #require(matcher.match(query: heard, filler: filler, term: term))
+                guard match.words == [position] else { continue }
+                let alone = aligner.similarity(query: heard, filler: filler, term: matcher.variantPhones(of: match)[...])
+                #expect(match.similarity == Double(alone), "'\(word)s' against \(name): \(match.similarity) vs \(alone)")
+                positions.insert(position)
+            }
+        }
+        // First, middle and last words (a four-word name's middle ones are aligned on their own for a one-word
+        // query; the others are read off a whole name's or a rotation's alignment).
+        #expect(positions.isSuperset(of: [0, 1, 2, 3]), "words matched alone at positions \(positions.sorted())")
+    }
+
     @Test("A match's phone count is its variant's phones without boundaries: whole, rotated or one word alone")
     func variantPhoneCount() throws {
         let (context, pronouncer) = try Self.english()

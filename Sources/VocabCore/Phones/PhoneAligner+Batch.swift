@@ -23,15 +23,29 @@ extension PhoneAligner {
     ///   - query: The prepared query.
     ///   - codes: The buffer the spans point into.
     ///   - spans: The term phone strings.
-    /// - Returns: One similarity per span, in order.
-    func similarities(_ query: PreparedQuery, codes: UnsafePointer<UInt8>, spans: [CodeSpan]) -> [Float] {
+    ///   - prefixes: Empty, or for each span how many of its first phones to read a similarity of as well
+    ///     (0: none), as ``similarity(_:term:prefix:)`` reads it off the same table.
+    /// - Returns: One similarity per span, in order; when `prefixes` is given, followed by one per span's prefix
+    ///   (0 where it asked for none).
+    func similarities(_ query: PreparedQuery, codes: UnsafePointer<UInt8>, spans: [CodeSpan], prefixes: [Int] = []) -> [Float] {
+        precondition(prefixes.isEmpty || prefixes.count == spans.count, "PhoneAligner: one prefix (or 0) per span, or none")
+        let reads = prefixes.isEmpty ? 1 : 2
         // Too few to fill the lanes: one at a time is quicker.
-        func alone(_ span: CodeSpan) -> Float {
-            similarity(query, term: UnsafeBufferPointer(start: codes + span.start, count: span.count))
+        func alone(_ position: Int, into results: UnsafeMutableBufferPointer<Float>) {
+            let span = spans[position]
+            let found = similarity(query, term: UnsafeBufferPointer(start: codes + span.start, count: span.count),
+                                   prefix: prefixes.isEmpty ? 0 : prefixes[position])
+            results[position] = found.whole
+            if reads == 2 { results[spans.count + position] = found.prefix }
         }
-        guard spans.count >= Self.fewestSideBySide else { return spans.map(alone) }
+        guard spans.count >= Self.fewestSideBySide else {
+            return [Float](unsafeUninitializedCapacity: reads * spans.count) { results, initialized in
+                for position in spans.indices { alone(position, into: results) }
+                initialized = reads * spans.count
+            }
+        }
         let widest = spans.reduce(0) { max($0, $1.count) }
-        return [Float](unsafeUninitializedCapacity: spans.count) { results, initialized in
+        return [Float](unsafeUninitializedCapacity: reads * spans.count) { results, initialized in
             costs.withTables { tables in
                 // Per batch: the lanes' codes column by column, their drop costs, and two rows of the table (each
                 // buffer apart, so that each stays small enough for the stack).
@@ -44,20 +58,28 @@ extension PhoneAligner {
                                 // Terms of like length side by side, so that few lanes run past their end.
                                 let order = Self.byLength(spans, widest: widest)
                                 let sorted = order.map { spans[$0] }
-                                withUnsafeTemporaryAllocation(of: Float.self, capacity: Self.lanes) { aligned in
+                                withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * Self.lanes) { aligned in
                                     var first = 0
                                     while first < sorted.count {
                                         let batch = sorted[first..<min(first + Self.lanes, sorted.count)]
                                         guard batch.count >= Self.fewestSideBySide else {
                                             // The last batch, too short for the lanes.
-                                            for (lane, span) in batch.enumerated() { results[order[first + lane]] = alone(span) }
+                                            for lane in batch.indices { alone(order[lane], into: results) }
                                             break
+                                        }
+                                        var lanePrefixes = SIMD8<Int32>(repeating: 0)
+                                        if reads == 2 {
+                                            for lane in batch.indices { lanePrefixes[lane - first] = Int32(prefixes[order[lane]]) }
                                         }
                                         alignBatch(batch, codes: codes, queryCodes: queryCodes, skips: skips,
                                                    weight: query.weight, tables: tables,
                                                    rows: (previous.baseAddress!, current.baseAddress!, drops.baseAddress!),
-                                                   columns: columns.baseAddress!, into: aligned.baseAddress!)
-                                        for lane in 0..<batch.count { results[order[first + lane]] = aligned[lane] }
+                                                   columns: columns.baseAddress!, prefixes: lanePrefixes,
+                                                   into: aligned.baseAddress!)
+                                        for lane in 0..<batch.count {
+                                            results[order[first + lane]] = aligned[lane]
+                                            if reads == 2 { results[spans.count + order[first + lane]] = aligned[Self.lanes + lane] }
+                                        }
                                         first += Self.lanes
                                     }
                                 }
@@ -68,7 +90,7 @@ extension PhoneAligner {
                 }
                 }
             }
-            initialized = spans.count
+            initialized = reads * spans.count
         }
     }
 
@@ -101,12 +123,13 @@ extension PhoneAligner {
               table[Int(index[4])], table[Int(index[5])], table[Int(index[6])], table[Int(index[7])])
     }
 
-    /// Aligns the query with up to ``lanes`` spans at once (see ``similarities(_:codes:spans:)``).
+    /// Aligns the query with up to ``lanes`` spans at once (see ``similarities(_:codes:spans:prefixes:)``).
     private func alignBatch(_ batch: ArraySlice<CodeSpan>, codes: UnsafePointer<UInt8>,
                             queryCodes: UnsafeBufferPointer<UInt8>, skips: UnsafeBufferPointer<Float>, weight: Float,
                             tables: PhoneCosts.Tables,
                             rows: (UnsafeMutablePointer<Lanes>, UnsafeMutablePointer<Lanes>, UnsafeMutablePointer<Lanes>),
-                            columns: UnsafeMutablePointer<Int32>, into results: UnsafeMutablePointer<Float>) {
+                            columns: UnsafeMutablePointer<Int32>, prefixes: SIMD8<Int32>,
+                            into results: UnsafeMutablePointer<Float>) {
         let width = batch.reduce(0) { max($0, $1.count) }
         var (previous, current) = (rows.0, rows.1)
         let drops = rows.2
@@ -147,8 +170,14 @@ extension PhoneAligner {
         }
         for lane in 0..<batch.count {
             let span = batch[batch.startIndex + lane]
-            let larger = max(weight, termWeights[lane])
-            results[lane] = larger > 0 ? max(0, 1 - previous[span.count][lane] / larger) : 0
+            results[lane] = Self.similarity(cost: previous[span.count][lane], query: weight, term: termWeights[lane])
+            // A prefix's own similarity (``similarity(_:term:prefix:)``): its column, and its weight summed in the
+            // one-term alignment's order.
+            let prefix = Int(prefixes[lane])
+            guard prefix > 0 else { results[Self.lanes + lane] = 0; continue }
+            var prefixWeight: Float = 0
+            for column in 0..<prefix { prefixWeight += tables.weights[Int(codes[span.start + column])] }
+            results[Self.lanes + lane] = Self.similarity(cost: previous[prefix][lane], query: weight, term: prefixWeight)
         }
     }
 }

@@ -90,7 +90,17 @@ public struct PhoneAligner: Sendable {
     /// ``similarity(query:filler:term:)`` of a prepared query and a term's phone codes (no boundaries): two
     /// rows of the cost table on the stack, the term's drop costs gathered once.
     func similarity(_ query: PreparedQuery, term: UnsafeBufferPointer<UInt8>) -> Float {
+        similarity(query, term: term, prefix: 0).whole
+    }
+
+    /// ``similarity(_:term:)``, and the similarity of the term's first `prefix` phones alone (0 when `prefix`
+    /// is 0). The table's columns up to `prefix` are the same as that shorter alignment's (a cell depends only
+    /// on the cells to its left and above), and the prefix's weight is summed in the same order, so the value
+    /// read off here is bit for bit the one aligning the prefix alone gives: a name's first word comes with
+    /// the whole name's alignment.
+    func similarity(_ query: PreparedQuery, term: UnsafeBufferPointer<UInt8>, prefix: Int) -> (whole: Float, prefix: Float) {
         let columns = term.count
+        precondition((0...columns).contains(prefix), "PhoneAligner: a prefix of at most the term's phones")
         return costs.withTables { tables in
             withUnsafeTemporaryAllocation(of: Float.self, capacity: 3 * (columns + 1)) { buffer in
                 let base = buffer.baseAddress!
@@ -99,9 +109,11 @@ public struct PhoneAligner: Sendable {
                 let drops = base + 2 * (columns + 1)
                 previous[0] = 0
                 var termWeight: Float = 0
+                var prefixWeight: Float = 0
                 for column in 0..<columns {
                     let code = Int(term[column])
                     termWeight += tables.weights[code]
+                    if column + 1 == prefix { prefixWeight = termWeight }
                     drops[column] = tables.drops[code]
                     previous[column + 1] = previous[column] + drops[column]
                 }
@@ -122,11 +134,19 @@ public struct PhoneAligner: Sendable {
                         }
                     }
                 }
-                let weight = max(query.weight, termWeight)
-                guard weight > 0 else { return 0 }
-                return max(0, 1 - previous[columns] / weight)
+                return (Self.similarity(cost: previous[columns], query: query.weight, term: termWeight),
+                        prefix > 0 ? Self.similarity(cost: previous[prefix], query: query.weight, term: prefixWeight) : 0)
             }
         }
+    }
+
+    /// One minus an alignment's cost over the larger of the two strings' weights, at least 0 (0 when both
+    /// weigh nothing).
+    @inline(__always)
+    static func similarity(cost: Float, query: Float, term: Float) -> Float {
+        let weight = max(query, term)
+        guard weight > 0 else { return 0 }
+        return max(0, 1 - cost / weight)
     }
 
     /// How well each word of the term and of the query was matched, from one alignment: for each word, one
