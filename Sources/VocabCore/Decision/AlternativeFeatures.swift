@@ -45,16 +45,24 @@ public enum AlternativeFeatures {
 
     /// The features of the term at `rank`, given every hypothesis (the first is the query).
     public static func values(of rank: Int, in heard: [Heard]) -> [Double] {
-        let probabilities = heard.map { $0.probabilities[rank] ?? 0 }
+        // One pass over the hypotheses, no arrays between (a resolution weighs every candidate of every
+        // hypothesis this way); the sums run in the hypotheses' order, as the features were trained.
         // A hypothesis the recognizer itself doubts (under a quarter of the weight of its best; Whisper's five
         // are rarely so far apart) does not make a candidate "best heard" on its own.
-        let heaviest = heard.map(\.weight).max() ?? 0
-        let best = zip(heard, probabilities).filter { $0.0.weight >= heaviest * Self.bestWeightShare }.map(\.1).max() ?? 0
+        var heaviest = 0.0
+        for hypothesis in heard { heaviest = max(heaviest, hypothesis.weight) }
+        var best = 0.0
+        var mixture = 0.0
+        var agreeing = 0
         var support = 0.0
         var against = 0.0
         var named = 0.0
         var otherNamed = 0.0
         for hypothesis in heard {
+            let probability = hypothesis.probabilities[rank] ?? 0
+            if hypothesis.weight >= heaviest * Self.bestWeightShare { best = max(best, probability) }
+            mixture += hypothesis.weight * probability
+            if probability >= 0.1 { agreeing += 1 }
             if let term = hypothesis.named {
                 if term == rank { named += hypothesis.weight } else { otherNamed += hypothesis.weight }
             }
@@ -62,17 +70,18 @@ public enum AlternativeFeatures {
             if top.rank == rank { support += hypothesis.weight } else { against += hypothesis.weight }
         }
         let clipped = min(max(best, 1e-6), 1 - 1e-6)
+        let first = heard.first?.probabilities[rank]
         return [
-            probabilities.first ?? 0,
-            zip(heard, probabilities).map { $0.weight * $1 }.reduce(0, +),
+            first ?? 0,
+            mixture,
             best,
             min(8, max(-8, log(clipped / (1 - clipped)))),
             support,
             against,
             named,
             otherNamed,
-            Double(probabilities.filter { $0 >= 0.1 }.count) / Double(max(1, heard.count)),
-            heard.first?.probabilities[rank] == nil ? 1 : 0,
+            Double(agreeing) / Double(max(1, heard.count)),
+            first == nil ? 1 : 0,
             log(Double(max(1, heard.count))),
         ]
     }

@@ -37,13 +37,14 @@ extension Resolver {
         guard distinct.count > 1 else { return first }
         var results = [first]
         for hypothesis in distinct.dropFirst() {
-            results.append(resolve(reading: hypothesis.reading, keepingAll: false, sharing: shared))
+            // Only its candidates' probabilities are read: its own outcome is not decided.
+            results.append(resolve(reading: hypothesis.reading, keepingAll: false, sharing: shared, deciding: false))
         }
         let heard = zip(results, distinct).map { result, hypothesis in
             // A whole name written word for word: every query word met a term word as written, and every term
             // word was said.
             let named = result.ranked.first { candidate in
-                candidate.features.map { ($0["exactWords"] ?? 0) >= 1 && ($0["wordCoverage"] ?? 0) >= 1 } ?? false
+                candidate.features.map { $0.values[Self.exactWords] >= 1 && $0.values[Self.wordCoverage] >= 1 } ?? false
             }
             return AlternativeFeatures.Heard(weight: hypothesis.weight, probabilities: Dictionary(
                 result.ranked.compactMap { candidate in candidate.probability.map { (candidate.rank, $0) } },
@@ -76,4 +77,8 @@ extension Resolver {
         }
         return combined
     }
+
+    /// Where the features of a name written word for word lie among ``CandidateFeatures/names``.
+    private static let exactWords = CandidateFeatures.names.firstIndex(of: "exactWords")!
+    private static let wordCoverage = CandidateFeatures.names.firstIndex(of: "wordCoverage")!
 }

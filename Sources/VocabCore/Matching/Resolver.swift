@@ -167,10 +167,13 @@ public struct Resolver: Sendable {
 
     /// Resolves a query's primary reading (``resolve(_:keepingAll:)`` after normalizing).
     ///
-    /// - Parameter shared: What the other hypotheses of the same utterance found, to reuse: the same result
-    ///   as without it, with less work.
+    /// - Parameters:
+    ///   - shared: What the other hypotheses of the same utterance found, to reuse: the same result as without
+    ///     it, with less work.
+    ///   - deciding: Whether the outcome is decided; `false` for a hypothesis whose candidates' probabilities
+    ///     are all that is read (its ``Result/resolution`` is then `.unsupported`, not a decision).
     func resolve(reading queryReading: TermPreparer.Reading?, keepingAll: Bool,
-                 sharing shared: SharedHypothesisWork? = nil) -> Result {
+                 sharing shared: SharedHypothesisWork? = nil, deciding: Bool = true) -> Result {
         let queryTokens = queryReading.map { index.preparer.queryForm(of: $0).tokens } ?? []
         guard !queryTokens.isEmpty else { return Result(resolution: .needsValue, queryTokens: [], ranked: []) }
         let words = wordCandidates(for: queryTokens, keepingAll: keepingAll, sharing: shared)
@@ -189,7 +192,8 @@ public struct Resolver: Sendable {
         let scored = score(gathered, queryTokens: queryTokens, hearing: hearing, matcher: matcher,
                            language: pronouncer.language, model: model)
         // 3. Decide.
-        return Result(resolution: model.decide(scored), queryTokens: queryTokens, ranked: scored, phoneQuery: hearing)
+        return Result(resolution: deciding ? model.decide(scored) : .unsupported, queryTokens: queryTokens, ranked: scored,
+                      phoneQuery: hearing)
     }
 
     /// Whether the words alone found a strong candidate (a strong score, every query word strong, no other word
