@@ -7,16 +7,21 @@ import VocabTestSupport
 /// gives: the resolver's answers must not depend on how many candidates were aligned together.
 @Suite("Phone alignments side by side")
 struct PhoneBatchAlignmentTests {
+    /// An aligner with the reference data's costs, how many phones its inventory has, and a seeded generator.
+    static func randomAlignments(seed: UInt64) throws -> (aligner: PhoneAligner, phoneCount: Int, generator: SplitMix64) {
+        let data = try #require(PhoneReadingTests.data)
+        return (PhoneAligner(costs: data.costs), data.costs.inventory.count, SplitMix64(seed: seed))
+    }
+
     @Test("Every lane's similarity is bit for bit the one-term alignment's, for any lengths and batch sizes")
     func batchEqualsOneByOne() throws {
-        let data = try #require(PhoneReadingTests.data)
-        let aligner = PhoneAligner(costs: data.costs)
-        let inventory = data.costs.inventory
-        var generator = SplitMix64(seed: 20261125)
+        let setUp = try Self.randomAlignments(seed: 20261125)
+        let (aligner, phoneCount) = (setUp.aligner, setUp.phoneCount)
+        var generator = setUp.generator
         func phones(_ count: Int) -> [Phone] {
             (0..<count).map { _ in
                 // Word boundaries now and then, as in real readings; the rest any phone of the inventory.
-                generator.next() % 6 == 0 ? .boundary : Phone(code: UInt8(1 + Int(generator.next() % UInt64(inventory.count - 1))))
+                generator.next() % 6 == 0 ? .boundary : Phone(code: UInt8(1 + Int(generator.next() % UInt64(phoneCount - 1))))
             }
         }
         for round in 0..<60 {
@@ -50,11 +55,10 @@ struct PhoneBatchAlignmentTests {
 
     @Test("A term's first phones read off its alignment are bit for bit those phones aligned alone, side by side or not")
     func prefixEqualsAlignedAlone() throws {
-        let data = try #require(PhoneReadingTests.data)
-        let aligner = PhoneAligner(costs: data.costs)
-        let inventory = data.costs.inventory
-        var generator = SplitMix64(seed: 20261126)
-        func codes(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8(1 + Int(generator.next() % UInt64(inventory.count - 1))) } }
+        let setUp = try Self.randomAlignments(seed: 20261126)
+        let (aligner, phoneCount) = (setUp.aligner, setUp.phoneCount)
+        var generator = setUp.generator
+        func codes(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8(1 + Int(generator.next() % UInt64(phoneCount - 1))) } }
         var read = 0
         for round in 0..<60 {
             let query = (0..<Int(generator.next() % 16)).map { _ in Phone(code: codes(1)[0]) }
