@@ -262,12 +262,19 @@ public struct Resolver: Sendable {
                language: String, model: DecisionModel) -> [Candidate] {
         func wordScore(_ candidate: Candidate) -> Double { candidate.isFoundBySoundOnly ? 0 : candidate.score }
         func combined(_ candidate: Candidate) -> Double { max(wordScore(candidate), candidate.phones?.score ?? 0) }
-        let sorted = gathered.sorted { combined($0) != combined($1) ? combined($0) > combined($1) : $0.rank < $1.rank }
+        // Best first by the better of the two scores, then by rank, then as gathered. Each score is worked out
+        // once and the positions sorted, not the candidates: a comparison read both sides' scores (whether a
+        // candidate was found by sound alone is a comparison of strings), and a candidate is a large value to move.
+        let gatheredScores = gathered.map(combined)
+        let order = gathered.indices.sorted { a, b in
+            if gatheredScores[a] != gatheredScores[b] { return gatheredScores[a] > gatheredScores[b] }
+            return gathered[a].rank != gathered[b].rank ? gathered[a].rank < gathered[b].rank : a < b
+        }
         // A term neither matcher finds at least half similar is not weighed (and keeps no probability): the
         // model was not trained on such noise, and an answer or a question about it would make no sense.
-        let weighed = sorted.prefix { combined($0) >= Self.leastEvidence }
-        var best = Array(weighed.prefix(Self.scoredCandidates))
-        let unweighed = Array(sorted.dropFirst(best.count).prefix(max(0, Self.explainedCandidates - best.count)))
+        let weighedCount = order.prefix { gatheredScores[$0] >= Self.leastEvidence }.count
+        var best = order.prefix(min(weighedCount, Self.scoredCandidates)).map { gathered[$0] }
+        let unweighed = order.dropFirst(best.count).prefix(max(0, Self.explainedCandidates - best.count)).map { gathered[$0] }
         let unheard = best.indices.filter { best[$0].phones == nil || best[$0].phones?.weakestQueryWord == nil }
         // A candidate the postings reached keeps its pronunciation's match: only the term's others are aligned.
         let known = unheard.contains { best[$0].phones != nil } ? unheard.map { best[$0].phones } : []
