@@ -252,6 +252,22 @@ struct PhoneIndexReferenceTests {
         #expect(decided > 60, "too few queries were close enough to check: \(decided)")
     }
 
+    @Test("A query word's phones read again come from the kept readings, the same as reading it afresh")
+    func queryReadingsKept() throws {
+        let (_, pronouncer) = try Self.english()
+        let queries = [["anna", "bauer"], ["call", "anna"], ["the", "bauer", "family"], ["владимир"], ["chloé", "anna"]]
+        for words in queries {
+            let first = pronouncer.queryPhones(words)
+            let again = pronouncer.queryPhones(words)
+            // Afresh: a pronouncer of the same parts has kept nothing yet.
+            let fresh = Pronouncer(costs: pronouncer.costs, language: pronouncer.language, rules: pronouncer.rules,
+                                   dictionary: pronouncer.dictionary, origins: pronouncer.origins).queryPhones(words)
+            #expect(!first.phones.isEmpty, "\(words)")
+            #expect(first.phones == again.phones && first.filler == again.filler, "\(words)")
+            #expect(again.phones == fresh.phones && again.filler == fresh.filler, "\(words)")
+        }
+    }
+
     @Test("A name said family names first is heard whole, in any rotation of its words")
     func rotatedName() throws {
         let (context, pronouncer) = try Self.english()

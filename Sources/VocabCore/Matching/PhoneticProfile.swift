@@ -13,7 +13,7 @@ public struct PhoneticProfile: Sendable {
     /// hypothesis alone decides).
     public let alternatives: DecisionModel?
     /// Query words' keys already computed.
-    let queryKeys = QueryKeyCache()
+    let queryKeys = QueryWordCache<[String]>()
 
     /// Creates a profile.
     public init(encoders: [any PhoneticEncoder], nicknames: NicknameTable = NicknameTable(), pronouncer: Pronouncer? = nil,
@@ -50,7 +50,7 @@ public struct PhoneticProfile: Sendable {
 
     /// ``keys(for:)`` of a query word, kept for the next query that says it.
     public func queryKeys(for word: String) -> [String] {
-        queryKeys.keys(for: word) { keys(for: $0) }
+        queryKeys.value(for: word) { keys(for: $0) }
     }
 
     /// The keys of a word with every encoder, without repeats (none for a word over ``longestEncodedWord``).

@@ -22,6 +22,9 @@ public struct Pronouncer: Sendable {
     /// The most pronunciations a term keeps (the listener's reading first).
     public static let maximumPronunciations = 3
 
+    /// Query words' phones already read (``queryPhones(_:)``; a term's pronunciations are not kept here).
+    let queryReadings = QueryWordCache<[Phone]>()
+
     /// Creates a pronouncer.
     ///
     /// - Parameters:
@@ -79,7 +82,7 @@ public struct Pronouncer: Sendable {
         var filler: [Bool] = []
         let fillers = self.fillers
         for word in words {
-            let read = self.phones(of: word, in: Self.scriptReader(of: word) ?? language)
+            let read = queryReadings.value(for: word) { self.phones(of: $0, in: Self.scriptReader(of: $0) ?? language) }
             guard !read.isEmpty else { continue }
             if !phones.isEmpty { phones.append(.boundary); filler.append(false) }
             phones += read
