@@ -26,8 +26,11 @@ public enum AlternativeFeatures {
     public struct Heard: Sendable {
         /// The hypothesis's weight (see ``Hypothesis/weights(of:)``).
         public let weight: Double
-        /// Each weighed term's probability, by rank.
-        public let probabilities: [Int: Double]
+        /// The ranks of the terms it weighed, each once, and their probabilities at the same positions. (Two
+        /// arrays searched from the start, not a dictionary: a hypothesis weighs at most a dozen or so terms,
+        /// and a dictionary for each hypothesis cost about 4,400 instructions to make by callgrind.)
+        let ranks: [Int]
+        let rankProbabilities: [Double]
         /// The most probable term and its probability.
         public let top: (rank: Int, probability: Double)?
         /// The term whose whole name the hypothesis writes, word for word, when it writes one.
@@ -35,11 +38,49 @@ public enum AlternativeFeatures {
 
         /// Creates what one hypothesis says.
         public init(weight: Double, probabilities: [Int: Double], named: Int? = nil) {
+            let ranked = probabilities.sorted { $0.key < $1.key }
+            self.init(weight: weight, ranks: ranked.map(\.key), probabilities: ranked.map(\.value), named: named)
+        }
+
+        /// What one hypothesis says, from the terms it weighed in any order (a term weighed twice keeps its
+        /// higher probability).
+        init(weight: Double, ranks: [Int], probabilities: [Double], named: Int?) {
+            precondition(ranks.count == probabilities.count, "AlternativeFeatures.Heard: one probability per rank")
+            var kept: [Int] = []
+            var keptProbabilities: [Double] = []
+            kept.reserveCapacity(ranks.count)
+            keptProbabilities.reserveCapacity(ranks.count)
+            // The most probable, the lowest rank among equals (as when the terms were a dictionary).
+            var top: (rank: Int, probability: Double)?
+            for (rank, probability) in zip(ranks, probabilities) {
+                if let known = kept.firstIndex(of: rank) {
+                    keptProbabilities[known] = max(keptProbabilities[known], probability)
+                } else {
+                    kept.append(rank)
+                    keptProbabilities.append(probability)
+                }
+            }
+            for (rank, probability) in zip(kept, keptProbabilities) {
+                if let best = top, best.probability > probability || (best.probability == probability && best.rank < rank) {
+                    continue
+                }
+                top = (rank, probability)
+            }
             self.weight = weight
-            self.probabilities = probabilities
+            self.ranks = kept
+            self.rankProbabilities = keptProbabilities
+            self.top = top
             self.named = named
-            top = probabilities.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }
-                .map { (rank: $0.key, probability: $0.value) }
+        }
+
+        /// Each weighed term's probability, by rank.
+        public var probabilities: [Int: Double] {
+            Dictionary(uniqueKeysWithValues: zip(ranks, rankProbabilities))
+        }
+
+        /// The probability it gave the term at `rank`, or `nil` when it did not weigh that term.
+        public func probability(of rank: Int) -> Double? {
+            ranks.firstIndex(of: rank).map { rankProbabilities[$0] }
         }
     }
 
@@ -59,7 +100,7 @@ public enum AlternativeFeatures {
         var named = 0.0
         var otherNamed = 0.0
         for hypothesis in heard {
-            let probability = hypothesis.probabilities[rank] ?? 0
+            let probability = hypothesis.probability(of: rank) ?? 0
             if hypothesis.weight >= heaviest * Self.bestWeightShare { best = max(best, probability) }
             mixture += hypothesis.weight * probability
             if probability >= 0.1 { agreeing += 1 }
@@ -70,7 +111,7 @@ public enum AlternativeFeatures {
             if top.rank == rank { support += hypothesis.weight } else { against += hypothesis.weight }
         }
         let clipped = min(max(best, 1e-6), 1 - 1e-6)
-        let first = heard.first?.probabilities[rank]
+        let first = heard.first?.probability(of: rank)
         return [
             first ?? 0,
             mixture,

@@ -68,6 +68,23 @@ public struct Hypothesis: Sendable, Hashable, Codable {
         return nil
     }
 
+    /// A recognizer's text without the punctuation and spaces that open and close it (`¿`, `.`, `!`, `…`):
+    /// the part its words come from. Two texts with the same words part read the same.
+    public static func wordsPart(of text: String) -> Substring {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isEnclosing($0) }),
+              let last = scalars.lastIndex(where: { !isEnclosing($0) }) else { return text[text.endIndex...] }
+        return Substring(scalars[first...last])
+    }
+
+    /// Whether a character is white space or punctuation a recognizer writes around a sentence.
+    private static func isEnclosing(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case ".", "!", "?", "…", ",", ";", ":", "¡", "¿", "。", "！", "？": true
+        default: scalar.properties.isWhitespace
+        }
+    }
+
     /// What is wrong with a JSON alternative (callers name its place in their own words).
     public enum JSONProblem: Error, Sendable, Equatable {
         /// The alternative is not an object.

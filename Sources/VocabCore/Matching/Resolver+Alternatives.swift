@@ -24,43 +24,71 @@ extension Resolver {
         let first = resolve(reading: queryReading, keepingAll: keepingAll, sharing: shared)
         // Hypotheses that read the same are one (Whisper's differ often by a full stop or a capital only).
         let weights = Hypothesis.weights(of: hypotheses)
-        var distinct: [(text: String, weight: Double, key: [String], reading: TermPreparer.Reading?)] = []
+        var distinct: [DistinctHypothesis] = []
+        // A text that differs from an earlier one only in the punctuation and spaces around it reads the same (the
+        // words do not change): its reading is not worked out again. Whisper writes such pairs in about two of
+        // every five alternatives ("Dustin." and "Dustin!").
+        var wordsParts: [Substring] = []
+        var readings: [TermPreparer.Reading?] = []
         for (position, (hypothesis, weight)) in zip(hypotheses, weights).enumerated() {
-            let reading = position == 0 ? queryReading : try? index.preparer.readings(of: hypothesis.text).first
+            let wordsPart = Hypothesis.wordsPart(of: hypothesis.text)
+            let reading = position == 0 ? queryReading
+                : wordsParts.firstIndex(of: wordsPart).flatMap { readings[$0] }
+                    ?? (try? index.preparer.readings(of: hypothesis.text).first)
+            wordsParts.append(wordsPart)
+            readings.append(reading)
             let key = reading?.words.map(\.folded) ?? []
             if let known = distinct.firstIndex(where: { $0.key == key }) {
                 distinct[known].weight += weight
             } else {
-                distinct.append((hypothesis.text, weight, key, reading))
+                distinct.append(DistinctHypothesis(text: hypothesis.text, weight: weight, key: key, reading: reading))
             }
         }
         guard distinct.count > 1 else { return first }
         var results = [first]
+        results.reserveCapacity(distinct.count)
         for hypothesis in distinct.dropFirst() {
             // Only its candidates' probabilities are read: its own outcome is not decided.
             results.append(resolve(reading: hypothesis.reading, keepingAll: false, sharing: shared, deciding: false))
         }
-        let heard = zip(results, distinct).map { result, hypothesis in
+        var heard: [AlternativeFeatures.Heard] = []
+        heard.reserveCapacity(results.count)
+        for (result, hypothesis) in zip(results, distinct) {
             // A whole name written word for word: every query word met a term word as written, and every term
             // word was said.
             let named = result.ranked.first { candidate in
                 candidate.features.map { $0.values[Self.exactWords] >= 1 && $0.values[Self.wordCoverage] >= 1 } ?? false
             }
-            return AlternativeFeatures.Heard(weight: hypothesis.weight, probabilities: Dictionary(
-                result.ranked.compactMap { candidate in candidate.probability.map { (candidate.rank, $0) } },
-                uniquingKeysWith: max), named: named?.rank)
+            var ranks: [Int] = []
+            var probabilities: [Double] = []
+            ranks.reserveCapacity(result.ranked.count)
+            probabilities.reserveCapacity(result.ranked.count)
+            for candidate in result.ranked {
+                guard let probability = candidate.probability else { continue }
+                ranks.append(candidate.rank)
+                probabilities.append(probability)
+            }
+            heard.append(AlternativeFeatures.Heard(weight: hypothesis.weight, ranks: ranks, probabilities: probabilities,
+                                                   named: named?.rank))
         }
-        // Each candidate once, with the details of the hypothesis that made it most probable.
-        var candidates: [Int: Candidate] = [:]
+        // Each candidate once, with the details of the hypothesis that made it most probable (found by its rank
+        // among those kept: a few dozen at most).
+        var weighed: [Candidate] = []
+        var weighedRanks: [Int] = []
         for (position, result) in results.enumerated() {
-            for candidate in result.ranked where candidate.probability != nil {
-                if let known = candidates[candidate.rank], (known.probability ?? 0) >= (candidate.probability ?? 0) { continue }
+            for candidate in result.ranked {
+                guard let probability = candidate.probability else { continue }
+                let known = weighedRanks.firstIndex(of: candidate.rank)
+                if let known, weighed[known].probability! >= probability { continue }
                 var kept = candidate
                 kept.hypothesis = position
-                candidates[candidate.rank] = kept
+                if let known { weighed[known] = kept } else {
+                    weighed.append(kept)
+                    weighedRanks.append(candidate.rank)
+                }
             }
         }
-        var weighed = candidates.values.sorted { $0.rank < $1.rank }
+        weighed.sort { $0.rank < $1.rank }
         let values = weighed.map { AlternativeFeatures.values(of: $0.rank, in: heard) }
         let probabilities = model.probabilities(values: values)
         for position in weighed.indices {
@@ -81,4 +109,15 @@ extension Resolver {
     /// Where the features of a name written word for word lie among ``CandidateFeatures/names``.
     private static let exactWords = CandidateFeatures.names.firstIndex(of: "exactWords")!
     private static let wordCoverage = CandidateFeatures.names.firstIndex(of: "wordCoverage")!
+}
+
+/// One of an utterance's hypotheses as read, standing for every hypothesis that reads the same.
+private struct DistinctHypothesis {
+    /// The text of the first to read so.
+    let text: String
+    /// The weights of all of them together.
+    var weight: Double
+    /// Its words, folded.
+    let key: [String]
+    let reading: TermPreparer.Reading?
 }

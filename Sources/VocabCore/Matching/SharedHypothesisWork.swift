@@ -10,37 +10,40 @@
 final class SharedHypothesisWork {
     /// A query unit as the word look-up sees it: the token, and whether it is a word of the query (a joined
     /// pair of adjacent words is not looked up two edits away).
-    struct UnitKey: Hashable {
+    struct UnitKey: Equatable {
         let unit: MatchToken
         let isWord: Bool
 
-        /// Hashes the spelling alone (the keys and role follow from it nearly always; equality checks them).
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(unit.folded)
-            hasher.combine(isWord)
+        /// The same unit: the role and spelling compared first (they differ nearly always when units do).
+        static func == (lhs: UnitKey, rhs: UnitKey) -> Bool {
+            lhs.isWord == rhs.isWord && lhs.unit.folded == rhs.unit.folded && lhs.unit == rhs.unit
         }
     }
 
     /// A query as the phone postings see it: its phones, and which belong to filler words.
-    struct PhoneKey: Hashable {
+    struct PhoneKey: Equatable {
         let phones: [Phone]
         let filler: [Bool]
     }
 
-    /// Each unit's similar words in the list, as ``VocabularyIndex/lookUp(_:collectingCandidates:sharing:)``
-    /// found them.
-    private var similarWordsByUnit: [UnitKey: WordSimilarities] = [:]
+    /// The units looked up so far, in order, and each one's similar words in the list at the same position, as
+    /// ``VocabularyIndex/lookUp(_:collectingCandidates:sharing:)`` found them. (Lists searched from the start,
+    /// not a dictionary: an utterance has a few dozen units at most, and a dictionary's storage cost about
+    /// 9,500 instructions to make by callgrind, more than all the look-ups. Two arrays, not one of pairs: a
+    /// tuple of such values is copied by the run time's generic code, about 240 instructions a copy.)
+    private var units: [UnitKey] = []
+    private var similarWords: [WordSimilarities] = []
 
-    /// The phone postings' matches of each phone query searched.
-    private var matchesByPhones: [PhoneKey: [PhoneMatcher.Match]] = [:]
+    /// The phone queries searched so far, in order, and the postings' matches of each at the same position.
+    private var phoneKeys: [PhoneKey] = []
+    private var phoneMatches: [[PhoneMatcher.Match]] = []
 
-    /// Empty, with room for a few hypotheses' units and phone queries. (Reserved rather than made with
-    /// `Dictionary(minimumCapacity:)`, which is not specialized for its types and looked its storage type up
-    /// at run time: about 9,500 instructions a dictionary by callgrind. Grown from empty, they cost as much in
-    /// resizing.)
+    /// Empty, with room for a few hypotheses' units and phone queries.
     init() {
-        similarWordsByUnit.reserveCapacity(32)
-        matchesByPhones.reserveCapacity(8)
+        units.reserveCapacity(16)
+        similarWords.reserveCapacity(16)
+        phoneKeys.reserveCapacity(4)
+        phoneMatches.reserveCapacity(4)
     }
 
     /// How many unit look-ups and phone searches were answered from an earlier hypothesis's.
@@ -49,26 +52,28 @@ final class SharedHypothesisWork {
 
     /// A unit's similar words found for an earlier hypothesis, or `nil`.
     func unitMatches(of key: UnitKey) -> WordSimilarities? {
-        guard let known = similarWordsByUnit[key] else { return nil }
+        guard let known = units.firstIndex(of: key) else { return nil }
         reusedUnits += 1
-        return known
+        return similarWords[known]
     }
 
     /// Keeps a unit's similar words for the next hypotheses.
     func keep(_ matches: WordSimilarities, of key: UnitKey) {
-        similarWordsByUnit[key] = matches
+        units.append(key)
+        similarWords.append(matches)
     }
 
     /// The phone postings' matches of a query: those of an earlier hypothesis with the same phones, else
     /// `search`'s, kept for the next.
     func phoneMatches(of query: Resolver.PhoneQuery, search: () -> [PhoneMatcher.Match]) -> [PhoneMatcher.Match] {
         let key = PhoneKey(phones: query.phones, filler: query.filler)
-        if let known = matchesByPhones[key] {
+        if let known = phoneKeys.firstIndex(of: key) {
             reusedPhoneSearches += 1
-            return known
+            return phoneMatches[known]
         }
         let found = search()
-        matchesByPhones[key] = found
+        phoneKeys.append(key)
+        phoneMatches.append(found)
         return found
     }
 }
