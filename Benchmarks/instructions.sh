@@ -65,6 +65,10 @@ count() {
     sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$WORK/valgrind.log"
 }
 printf '%-40s %12s %12s %12s %12s %12s %12s %8s\n' "binary ($SIZE terms, $LIMIT queries)" fast mid first absent one five five/one
+DICTIONARY=${VOCAB_PRONOUNCING_DICTIONARY-/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict}
+[ -z "$DICTIONARY" ] || [ -f "$DICTIONARY" ] || echo "Benchmarks/instructions.sh: note: the English pronouncing dictionary" \
+    "$DICTIONARY is missing (Debian's pocketsphinx-en-us); English queries are read otherwise, so counts differ from" \
+    "those of a machine that has it" >&2
 for binary in "$@"; do
     case "$binary" in /*) ;; *) binary="$CALLER/$binary" ;; esac  # as named from where the script was run
     [ -x "$binary" ] || { echo "Benchmarks/instructions.sh: $binary is not an executable vocab binary" >&2; exit 2; }
