@@ -100,6 +100,29 @@ private func parse(_ text: String, strict: Bool = false) -> VocabularyFile {
         #expect(TextLimits.firstControlCharacter(in: "Zoé\u{A0}Bobo") == nil)
     }
 
+    @Test("A text has words unless every character is white space or a dash, read by characters or by ASCII bytes alike")
+    func wordsAreCharactersOtherThanSeparators() {
+        // The definition, character by character: white space, or a lone dash (general category Pd).
+        func hasWord(_ text: String) -> Bool {
+            text.contains { character in
+                let scalars = character.unicodeScalars
+                let isDash = scalars.count == 1 && scalars.first!.properties.generalCategory == .dashPunctuation
+                return !(character.isWhitespace || isDash)
+            }
+        }
+        // Every pair of ASCII characters, then texts where an ASCII separator meets what follows it.
+        var texts: [String] = []
+        for first in UInt8(0)...0x7F {
+            for second in UInt8(0)...0x7F { texts.append(String(decoding: [first, second], as: UTF8.self)) }
+        }
+        texts += ["", " ", " - ", "\r\n", "-\u{301}", " \u{301}", "\u{2014}", " \u{2013} ", "\u{A0}", "\u{A0}x",
+                  " Zoé.", "—Bobo", "\u{3000}", "\u{600}-", "- \u{1F600}"]
+        let disagreements = texts.filter { (Hypothesis.textProblem($0) != "has no words") != hasWord($0) }
+        #expect(disagreements.isEmpty)
+        #expect(Hypothesis.textProblem(" - \u{2014} ") == "has no words")
+        #expect(Hypothesis.textProblem(" Bobo.") == nil)
+    }
+
     @Test("Every error is reported, not only the first")
     func allErrors() {
         #expect(parse("\nBobo\n\n").errors.map(\.location) == ["names.txt:1", "names.txt:3"])

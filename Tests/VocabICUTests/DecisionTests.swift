@@ -407,6 +407,26 @@ struct AlternativesTests {
         #expect(shared.reusedPhoneSearches >= 1, "reused \(shared.reusedPhoneSearches) phone searches")
     }
 
+    @Test("A hypothesis resolved for its probabilities only holds exactly the candidates a decided resolution weighs")
+    func undecidedHypothesisKeepsTheWeighed() throws {
+        let resolver = try DecisionTests.resolver(Self.contacts + ["Kimberly Miller", "Kimberley Moreau", "Kim Miller"],
+                                                  language: "en-US")
+        // Sound-alikes found by their phones only, faint ones among them, and names found by their words.
+        var faintLeftOut = 0
+        for text in ["Kimberly Miller", "Kim Berly Miler", "Toby us Lint quest", "Rosa Lynn", "Declan Fits Gerald", "Anders"] {
+            let reading = try resolver.primaryReading(of: text)
+            let decided = resolver.resolve(reading: reading, keepingAll: false)
+            let undecided = resolver.resolve(reading: reading, keepingAll: false, deciding: false)
+            let weighed = decided.ranked.filter { $0.probability != nil }
+            #expect(undecided.resolution == .unsupported, "\(text)")
+            #expect(undecided.ranked.map(\.term) == weighed.map(\.term), "\(text)")
+            #expect(undecided.ranked.map(\.probability) == weighed.map(\.probability), "\(text)")
+            #expect(undecided.ranked.map(\.features) == weighed.map(\.features), "\(text)")
+            faintLeftOut += decided.ranked.count - weighed.count
+        }
+        #expect(faintLeftOut > 0, "some decided resolution kept unweighed candidates for explanations")
+    }
+
     @Test("Bad alternatives are refused by name", arguments: [
         ([Hypothesis(text: "ok"), Hypothesis(text: " – ")], "alternative 2", "has no words"),
         ([Hypothesis(text: "ok", confidence: 1.5)], "alternative 1", "has confidence 1.5; expected 0…1"),

@@ -40,13 +40,13 @@ public struct Hypothesis: Sendable, Hashable, Codable {
         }
         var hypotheses = [Hypothesis(text: query)]
         for (position, alternative) in alternatives.enumerated() {
-            let subject = noun(position)
-            if let problem = textProblem(alternative.text) { throw VocabularyError(subject: subject, problem: problem) }
+            // The alternative's name is written only for an error.
+            if let problem = textProblem(alternative.text) { throw VocabularyError(subject: noun(position), problem: problem) }
             if let confidence = alternative.confidence, !(confidence.isFinite && (0...1).contains(confidence)) {
-                throw VocabularyError(subject: subject, problem: "has confidence \(confidence); expected 0…1")
+                throw VocabularyError(subject: noun(position), problem: "has confidence \(confidence); expected 0…1")
             }
             if let score = alternative.score, !score.isFinite {
-                throw VocabularyError(subject: subject, problem: "has a score that is not a finite number")
+                throw VocabularyError(subject: noun(position), problem: "has a score that is not a finite number")
             }
             if alternative.text == query && hypotheses[0].confidence == nil && hypotheses[0].score == nil {
                 hypotheses[0] = Hypothesis(text: query, confidence: alternative.confidence, score: alternative.score)

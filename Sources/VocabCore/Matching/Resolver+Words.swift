@@ -48,9 +48,10 @@ extension Resolver {
     ///   meets one of their words.
     func wordCandidates(for queryTokens: [MatchToken], keepingAll: Bool,
                         sharing shared: SharedHypothesisWork? = nil) -> [Candidate] {
-        // One-word queries collect their own candidates below (the formula loop visits the same postings).
-        var lookup = index.lookUp(queryTokens, collectingCandidates: queryTokens.count != 1 || queryTokens[0].folded.count <= 1,
-                                  sharing: shared)
+        // One-word queries collect their own candidates below (the formula loop visits the same postings). (Worked
+        // out before the call: among its arguments, it had the index copied for the call.)
+        let collecting = queryTokens.count != 1 || queryTokens[0].folded.count <= 1
+        var lookup = index.lookUp(queryTokens, collectingCandidates: collecting, sharing: shared)
         let queryRoles = queryTokens.map(\.role)
         var scored: [(candidate: Int32, form: Int, summary: NameAlignment.Summary)] = []
         scored.reserveCapacity(lookup.candidates.count)

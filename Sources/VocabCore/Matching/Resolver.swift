@@ -171,7 +171,8 @@ public struct Resolver: Sendable {
     ///   - shared: What the other hypotheses of the same utterance found, to reuse: the same result as without
     ///     it, with less work.
     ///   - deciding: Whether the outcome is decided; `false` for a hypothesis whose candidates' probabilities
-    ///     are all that is read (its ``Result/resolution`` is then `.unsupported`, not a decision).
+    ///     are all that is read (its ``Result/resolution`` is then `.unsupported`, not a decision, and its
+    ///     ``Result/ranked`` holds the weighed candidates only: the others, kept for explanations, are not made).
     func resolve(reading queryReading: TermPreparer.Reading?, keepingAll: Bool,
                  sharing shared: SharedHypothesisWork? = nil, deciding: Bool = true) -> Result {
         let queryTokens = queryReading.map { index.preparer.queryForm(of: $0).tokens } ?? []
@@ -187,10 +188,14 @@ public struct Resolver: Sendable {
         // hypothesis of the same utterance with the same phones has searched them already.
         func search() -> [PhoneMatcher.Match] { matcher.matches(hearing.prepared, limit: Self.explainedCandidates) }
         let matches = Self.isSettledByWords(words) ? [] : shared?.phoneMatches(of: hearing, search: search) ?? search()
-        let gathered = Self.gather(words, matches, index: index)
+        // A hypothesis that is not decided has no use for a term heard too faintly to be weighed. (The bound is
+        // read before the call: read among its arguments, it had the index copied for the call, about 2,700
+        // instructions a query by callgrind.)
+        let leastSoundScore = deciding ? 0 : Self.leastEvidence
+        let gathered = Self.gather(words, matches, index: index, leastSoundScore: leastSoundScore)
         // 2. Score.
         let scored = score(gathered, queryTokens: queryTokens, hearing: hearing, matcher: matcher,
-                           language: pronouncer.language, model: model)
+                           language: pronouncer.language, model: model, keepingUnweighed: deciding)
         // 3. Decide.
         return Result(resolution: deciding ? model.decide(scored) : .unsupported, queryTokens: queryTokens, ranked: scored,
                       phoneQuery: hearing)
@@ -229,8 +234,10 @@ public struct Resolver: Sendable {
     static let scoredCandidates = 15
 
     /// One candidate per term from both matchers: a term found both ways keeps its word figures and takes the
-    /// phone match; a term found by sound alone gets a candidate of its own.
-    static func gather(_ words: [Candidate], _ matches: [PhoneMatcher.Match], index: VocabularyIndex) -> [Candidate] {
+    /// phone match; a term found by sound alone gets a candidate of its own when its match scores at least
+    /// `leastSoundScore` (below ``leastEvidence`` it is never weighed, only explained).
+    static func gather(_ words: [Candidate], _ matches: [PhoneMatcher.Match], index: VocabularyIndex,
+                       leastSoundScore: Double = 0) -> [Candidate] {
         guard !matches.isEmpty else { return words }  // the words settled it: the postings were not searched
         var gathered = words
         // A term the words found takes the match (its first candidate, found by a scan: a dozen matches against
@@ -243,6 +250,7 @@ public struct Resolver: Sendable {
                 gathered[known] = gathered[known].hearing(match)
                 continue
             }
+            guard match.score >= leastSoundScore else { continue }
             let alignment = NameAlignment(links: [], score: 0, weakestQueryWord: 0, termCoverage: 0)
             gathered.append(Candidate(term: index.store.text(of: match.term), rank: match.term, score: match.score,
                                       alignment: alignment, reading: soundOnly,
@@ -257,9 +265,10 @@ public struct Resolver: Sendable {
 
     /// The score stage: the best candidates by either matcher (at least ``leastEvidence`` by one of them), each
     /// heard in full (its phones aligned with the query's when the postings did not reach it), their features
-    /// computed against each other, and their probabilities; most probable first, then the rest unweighed.
+    /// computed against each other, and their probabilities; most probable first, then the rest unweighed
+    /// (up to ``explainedCandidates`` in all) when `keepingUnweighed`.
     func score(_ gathered: [Candidate], queryTokens: [MatchToken], hearing: PhoneQuery, matcher: PhoneMatcher,
-               language: String, model: DecisionModel) -> [Candidate] {
+               language: String, model: DecisionModel, keepingUnweighed: Bool = true) -> [Candidate] {
         func wordScore(_ candidate: Candidate) -> Double { candidate.isFoundBySoundOnly ? 0 : candidate.score }
         func combined(_ candidate: Candidate) -> Double { max(wordScore(candidate), candidate.phones?.score ?? 0) }
         // Best first by the better of the two scores, then by rank, then as gathered. Each score is worked out
@@ -274,7 +283,8 @@ public struct Resolver: Sendable {
         // model was not trained on such noise, and an answer or a question about it would make no sense.
         let weighedCount = order.prefix { gatheredScores[$0] >= Self.leastEvidence }.count
         var best = order.prefix(min(weighedCount, Self.scoredCandidates)).map { gathered[$0] }
-        let unweighed = order.dropFirst(best.count).prefix(max(0, Self.explainedCandidates - best.count)).map { gathered[$0] }
+        let unweighed = keepingUnweighed
+            ? order.dropFirst(best.count).prefix(max(0, Self.explainedCandidates - best.count)).map { gathered[$0] } : []
         let unheard = best.indices.filter { best[$0].phones == nil || best[$0].phones?.weakestQueryWord == nil }
         // A candidate the postings reached keeps its pronunciation's match: only the term's others are aligned.
         let known = unheard.contains { best[$0].phones != nil } ? unheard.map { best[$0].phones } : []
@@ -300,7 +310,9 @@ public struct Resolver: Sendable {
             for (other, value) in values.enumerated() where other != position { best = max(best ?? value, value) }
             return best ?? 0
         }
-        for position in best.indices {
+        // Worked out for all before any is stored: a candidate read from an array changed in the same loop was
+        // copied (a dozen reference-counted fields).
+        let features = best.indices.map { position -> CandidateFeatures in
             let candidate = best[position]
             let own = scores[position]
             var inputs = CandidateFeatures.Inputs()
@@ -331,13 +343,15 @@ public struct Resolver: Sendable {
             inputs.wholeAndAlone = inputs.exactWords && inputs.wordCoverage >= 1 && inputs.wordGap >= Self.aloneByWords
             inputs.exactAndAlone = inputs.exactWords && inputs.wordGap >= Self.aloneByWords
             inputs.contradicted = listWords.contains { word in !candidate.termTokens.contains { $0.folded == word.folded } }
-            best[position].features = CandidateFeatures(inputs)
+            return CandidateFeatures(inputs)
         }
-        let probabilities = model.probabilities(best.map { $0.features! })
+        for position in best.indices { best[position].features = features[position] }
+        let probabilities = model.probabilities(features)
         for position in best.indices { best[position].probability = probabilities[position] }
-        return best.sorted {
-            $0.probability! != $1.probability! ? $0.probability! > $1.probability! : $0.rank < $1.rank
-        } + unweighed
+        // Sorted and extended in place: `sorted` and `+` each copied every candidate.
+        best.sort { $0.probability! != $1.probability! ? $0.probability! > $1.probability! : $0.rank < $1.rank }
+        best.append(contentsOf: unweighed)
+        return best
     }
 
     /// How many of the best candidates are kept for explanations.
