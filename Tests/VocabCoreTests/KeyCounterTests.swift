@@ -43,6 +43,12 @@ import VocabTestSupport
             }
             #expect(best == Self.reference(lists, noted: noted, limit: limit, slack: slack), "round \(round)")
             #expect(buffer.allSatisfy { $0 == 0 }, "round \(round): counts left in the buffer")
+            // The same, the buffer cleared as the best are read (all of them at once when every count is noted).
+            let cleared = buffer.withUnsafeMutableBufferPointer { counts in
+                KeyCounter(counts: counts, lists: lists, noting: noted).bestClearing(lists, limit: limit, slack: slack)
+            }
+            #expect(cleared == best, "round \(round), clearing")
+            #expect(buffer.allSatisfy { $0 == 0 }, "round \(round): counts left in the buffer after bestClearing")
         }
     }
 
