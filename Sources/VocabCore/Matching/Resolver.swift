@@ -345,9 +345,11 @@ public struct Resolver: Sendable {
             inputs.contradicted = listWords.contains { word in !candidate.termTokens.contains { $0.folded == word.folded } }
             return CandidateFeatures(inputs)
         }
-        for position in best.indices { best[position].features = features[position] }
         let probabilities = model.probabilities(features)
-        for position in best.indices { best[position].probability = probabilities[position] }
+        for position in best.indices {
+            best[position].features = features[position]
+            best[position].probability = probabilities[position]
+        }
         // Sorted and extended in place: `sorted` and `+` each copied every candidate.
         best.sort { $0.probability! != $1.probability! ? $0.probability! > $1.probability! : $0.rank < $1.rank }
         best.append(contentsOf: unweighed)

@@ -319,6 +319,8 @@ struct KeyCounter {
             if best.count > limit { best.removeLast() }
             return best.count == limit ? best[limit - 1].count : floor
         }
+        // Two loops, not one testing `clearingReached` for every key: the one loop cost 1.8% more instructions
+        // on first names alone by callgrind (2026-11-26).
         if clearingReached {
             for key in reached {
                 let count = counts[Int(key)]
