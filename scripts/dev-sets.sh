@@ -3,19 +3,23 @@
 # answers exactly as the first one does (every prediction and every trace the same, byte for byte): the check
 # that a change meant to be faster or tidier changes no answer.
 #
-# Usage: scripts/dev-sets.sh [--locales DIR] BINARY...
+# Usage: scripts/dev-sets.sh [--locales DIR] [--profiles] BINARY...
 #   e.g. scripts/dev-sets.sh /tmp/vocab-before .build/release/vocab
 #        scripts/dev-sets.sh --locales /tmp/relearned/Locales .build/release/vocab
 # Prints, per build and set, top-1, recall@10, false accepts and disambiguation as counts (`vocab eval --json`);
 # the sets with alternatives are resolved with them. --locales is passed to every build (default: the
-# package's Locales/). About 15 seconds per build on this machine.
+# package's Locales/). --profiles decides each set as its recognizer's profile does (`--recognizer`: dev typed,
+# asr-dev pocketsphinx, the whisper sets whisper, the prompted ones whisper-prompted). About 15 seconds per build
+# on this machine.
 set -eu
 CALLER=$(pwd)
 cd "$(dirname "$0")/.."
 LOCALES=""
+PROFILES=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --locales) LOCALES=${2:?--locales needs a folder}; shift 2 ;;
+        --profiles) PROFILES=1; shift ;;
         --help|-h) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
         -*) echo "scripts/dev-sets.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
         *) break ;;
@@ -39,11 +43,20 @@ for binary in "$@"; do
     case "$binary" in /*) ;; *) binary="$CALLER/$binary" ;; esac  # as named from where the script was run
     [ -x "$binary" ] || { echo "scripts/dev-sets.sh: $binary is not an executable vocab binary" >&2; exit 2; }
     number=$((number + 1))
-    echo "$binary${LOCALES:+ (locales $LOCALES)}"
+    echo "$binary${LOCALES:+ (locales $LOCALES)}$([ "$PROFILES" = 1 ] && echo " (each set as its recognizer's profile decides)")"
     for set in $SETS; do
         out="$WORK/$number-$set"
+        recognizer=""
+        if [ "$PROFILES" = 1 ]; then
+            case "$set" in
+                dev) recognizer=typed ;;
+                asr-dev) recognizer=pocketsphinx ;;
+                whisper-dev-biased*) recognizer=whisper-prompted ;;
+                whisper-dev*) recognizer=whisper ;;
+            esac
+        fi
         # shellcheck disable=SC2086
-        "$binary" eval "../shared/eval/$set.json" ${LOCALES:+--locales "$LOCALES"} --json \
+        "$binary" eval "../shared/eval/$set.json" ${LOCALES:+--locales "$LOCALES"} ${recognizer:+--recognizer "$recognizer"} --json \
             --predictions "$out.predictions.jsonl" --trace "$out.trace.jsonl" > "$out.json" 2> "$out.log" \
             || { echo "scripts/dev-sets.sh: $binary failed on $set:" >&2; tail -3 "$out.log" >&2; exit 1; }
         # A note of the build's (the English pronouncing dictionary missing moves every English figure: on

@@ -52,7 +52,7 @@ extension LocaleDirectory {
         let phones = try phoneData()
         let pronouncer = phones?.pronouncer(for: profile.language.language)
         return PhoneticProfile(encoders: encoders, nicknames: nicknames, pronouncer: pronouncer, decision: phones?.decision,
-                               alternatives: phones?.alternatives)
+                               alternatives: phones?.alternatives, recognizers: phones?.recognizers ?? [:])
     }
 
     private func readIfPresent(_ url: URL) throws(LocaleDataError) -> String? {

@@ -26,6 +26,8 @@ public struct PhoneData: Sendable {
     public let decision: DecisionModel?
     /// How a recognizer's alternatives are weighed (`shared/alternatives-model.txt`), when the folder has one.
     public let alternatives: DecisionModel?
+    /// Each recognizer's own calibration by name (`shared/recognizers/<name>/`): empty when the folder has none.
+    public let recognizers: [String: RecognizerProfile]
     /// The recognizer-hint risk model (`shared/hint-model.txt`), when the folder has one.
     public let hintModel: DecisionModel?
     /// The dictionary's ARPAbet names in the inventory (`shared/arpabet.tsv`), for lexicons.
@@ -68,6 +70,10 @@ extension LocaleDirectory {
     /// The model weighing a recognizer's alternatives, in the shared folder (optional: without it, the first
     /// hypothesis alone decides).
     public static let alternativesModelFileName = "alternatives-model.txt"
+    /// The folder of recognizer profiles in the shared folder: one folder per recognizer, named as callers name
+    /// it, holding its `decision-model.txt` and optionally its `alternatives-model.txt` (optional: without it,
+    /// every recognizer is weighed by the shared models).
+    public static let recognizersFolderName = "recognizers"
     /// The recognizer-hint risk model, in the shared folder (optional: without it, no hints).
     public static let hintModelFileName = "hint-model.txt"
     /// A language's learned recognizer confusions, in its locale folder (optional).
@@ -186,6 +192,32 @@ extension LocaleDirectory {
                 try DecisionModel(parsing: text, source: alternativesFile.path, featureNames: AlternativeFeatures.names)
             }
         }
+        var recognizers: [String: RecognizerProfile] = [:]
+        let recognizersFolder = shared.appendingPathComponent(Self.recognizersFolderName)
+        let recognizerNames = (try? FileManager.default.contentsOfDirectory(atPath: recognizersFolder.path).sorted()) ?? []
+        for name in recognizerNames where !name.hasPrefix(".") {
+            let folder = recognizersFolder.appendingPathComponent(name)
+            guard RecognizerProfile.isValidName(name) else {
+                throw LocaleDataError(path: folder.path, message: "is not a recognizer name (lowercase letters, digits "
+                    + "and dashes, starting with a letter, at most 32)")
+            }
+            let modelFile = folder.appendingPathComponent(Self.decisionModelFileName)
+            guard FileManager.default.fileExists(atPath: modelFile.path) else {
+                throw LocaleDataError(path: folder.path, message: "holds no \(Self.decisionModelFileName) (a recognizer's "
+                    + "folder needs its decision)")
+            }
+            let text = try read(modelFile)
+            let model = try converting { () throws(PhoneDataError) in try DecisionModel(parsing: text, source: modelFile.path) }
+            let alternativesFile = folder.appendingPathComponent(Self.alternativesModelFileName)
+            var alternatives: DecisionModel?
+            if FileManager.default.fileExists(atPath: alternativesFile.path) {
+                let text = try read(alternativesFile)
+                alternatives = try converting { () throws(PhoneDataError) in
+                    try DecisionModel(parsing: text, source: alternativesFile.path, featureNames: AlternativeFeatures.names)
+                }
+            }
+            recognizers[name] = RecognizerProfile(name: name, decision: model, alternatives: alternatives)
+        }
         // The recognizer-hint risk model and the ARPAbet mapping (for lexicons) change no index: they are read
         // apart from the fingerprint. The mapping joins it below when it reads the pronouncing dictionary.
         let hintFile = shared.appendingPathComponent(Self.hintModelFileName)
@@ -238,6 +270,6 @@ extension LocaleDirectory {
         }
         return PhoneData(costs: costs, learnedCosts: learnedCosts, rules: rules, dictionary: dictionary,
                          dictionaryStatus: status, dictionaryWarning: warning, origins: origins, decision: decision, alternatives: alternatives,
-                         hintModel: hintModel, arpabet: arpabet, fingerprint: String(hash.value, radix: 16))
+                         recognizers: recognizers, hintModel: hintModel, arpabet: arpabet, fingerprint: String(hash.value, radix: 16))
     }
 }

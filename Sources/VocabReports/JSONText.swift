@@ -94,6 +94,7 @@ extension ResolveReport {
         json.key("outcome"); json.string(outcome)
         json.key("query"); json.string(query)
         json.key("queryTokens"); json.strings(queryTokens)
+        if let recognizer { json.key("recognizer"); json.string(recognizer) }
         json.key("truncated"); json.bool(truncated)
         json.endObject()
         return json.bytes

@@ -85,6 +85,8 @@ public struct ResolveReport: Encodable, Sendable {
     }
     /// The hypotheses weighed (the query first; those that read the same as one), when alternatives were given.
     public let hypotheses: [HypothesisReport]?
+    /// The recognizer whose own profile decided, when the caller named one.
+    public let recognizer: String?
 
     /// The report of one resolution.
     ///
@@ -92,8 +94,9 @@ public struct ResolveReport: Encodable, Sendable {
     ///   - phones: Explains a candidate's phones (``Resolver/phoneExplanation(of:in:)``), shown with `explain`.
     ///   - model: The decision model whose contributions `explain` shows.
     ///   - alternativesModel: The model weighing alternatives, whose contributions `explain` shows.
+    ///   - recognizerName: The recognizer whose profile decided, when one was named.
     public init(locale: LocaleSelectionReport, query: String, result: Resolver.Result, explain: Bool,
-                model: DecisionModel? = nil, alternativesModel: DecisionModel? = nil,
+                model: DecisionModel? = nil, alternativesModel: DecisionModel? = nil, recognizerName: String? = nil,
                 phones: ((Candidate) -> Resolver.PhoneExplanation?)? = nil) {
         self.locale = locale
         self.query = query
@@ -111,5 +114,6 @@ public struct ResolveReport: Encodable, Sendable {
         hypotheses = result.hypotheses.isEmpty ? nil : result.hypotheses.map {
             HypothesisReport(text: $0.text, weight: ($0.weight * 1000).rounded() / 1000)
         }
+        recognizer = recognizerName
     }
 }

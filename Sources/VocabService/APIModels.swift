@@ -95,13 +95,15 @@ public struct LanguageAnswer: Encodable, Sendable {
 
 /// `POST /v1/users/{user}/resolve`.
 struct ResolveBody: Decodable, AllowedKeys {
-    static let keys: Set<String> = ["query", "type", "language", "explain", "alternatives"]
+    static let keys: Set<String> = ["query", "type", "language", "explain", "alternatives", "recognizer"]
     let query: String
     let type: String?
     let language: String?
     let explain: Bool?
     /// The recognizer's other hypotheses, best first after the query.
     var alternatives: [AlternativeBody]? = nil
+    /// The recognizer that wrote the query, whose profile decides (absent: the shared decision).
+    var recognizer: String? = nil
 }
 
 /// One of a recognizer's hypotheses in a resolve request: `{"text", "confidence"?, "score"?}` (a missing

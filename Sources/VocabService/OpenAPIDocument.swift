@@ -420,6 +420,20 @@ public enum OpenAPIDocument {
             "items": {
               "$ref": "#/components/schemas/Alternative"
             }
+          },
+          "recognizer": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "enum": [
+              "typed",
+              "pocketsphinx",
+              "whisper",
+              "whisper-prompted",
+              null
+            ],
+            "description": "The recognizer that wrote the query: a profile of the locale data (Locales/shared/recognizers/; those shipped are listed); the decision then weighs the evidence as that recognizer errs. Null or missing: one decision trained on every recognizer. A name the locale data has no profile for is refused (422, field recognizer)."
           }
         }
       },
@@ -601,6 +615,10 @@ public enum OpenAPIDocument {
                 }
               }
             }
+          },
+          "recognizer": {
+            "type": "string",
+            "description": "When the request named a recognizer: the profile whose decision answered."
           }
         }
       },

@@ -163,15 +163,18 @@ public final class VocabularyService: Sendable {
         let (selection, context) = try locales.context(for: request)
         let index = try await index(of: user, type: type, stamp: stamp, context: context)
         var result: Resolver.Result
-        let resolver = Resolver(index: index)
+        let resolver: Resolver
+        do { resolver = try Resolver(index: index, recognizerNamed: body.recognizer) } catch let error as VocabularyError {
+            throw Problem.invalid("recognizer", "\(error.subject) \(error.problem)")
+        }
         do { result = try resolver.resolve(body.query, alternatives: alternatives) } catch let error as VocabularyError {
             throw Problem.invalid("query", error.problem)
         }
         if body.explain ?? false { result = resolver.explainingWords(result) }
         metrics.resolveDuration.record(ContinuousClock.now - started)
         return ResolveReport(locale: LocaleSelectionReport(selection), query: body.query, result: result,
-                             explain: body.explain ?? false, model: index.preparer.phonetics.decision,
-                             alternativesModel: index.preparer.phonetics.alternatives) {
+                             explain: body.explain ?? false, model: resolver.decisionModel,
+                             alternativesModel: resolver.alternativesModel, recognizerName: resolver.recognizer?.name) {
             resolver.phoneExplanation(of: $0, in: result)
         }
     }

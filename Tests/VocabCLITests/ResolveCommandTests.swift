@@ -75,6 +75,20 @@ import VocabTestSupport
         #expect(refused.stderr == "Error: \(bad): alternatives[1]: key 'confidence' must be a number\n")
     }
 
+    @Test("--recognizer decides with that recognizer's profile and says so; --json carries its name")
+    func recognizerProfile() throws {
+        let contacts = RepositoryPaths.root().appendingPathComponent("Examples/contacts.en-US.txt").path
+        let text = try VocabBinary.run(["resolve", "--language", "en-US", "--vocabulary", contacts, "--recognizer", "whisper",
+                                        "Rosalind Kerrigan"])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("recognizer: whisper (the decision trained on its output)\n"), "\(text.stdout)")
+        #expect(text.stdout.contains("outcome: success — Rosalind Kerrigan"), "\(text.stdout)")
+        let json = try VocabBinary.run(["resolve", "--language", "en-US", "--vocabulary", contacts, "--recognizer", "typed",
+                                        "--json", "Rosalind Kerrigan"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["recognizer"] as? String == "typed")
+    }
+
     @Test("Bad arguments are refused naming them", arguments: [
         (["resolve", "bobo"], 64, "Error: give one of --user (with --type), --vocabulary or --parameter"),
         (["resolve", "--vocabulary", "/dev/null", "bobo", "--alternative", "bobo=1.5"], 64,
@@ -84,6 +98,13 @@ import VocabTestSupport
         (["resolve", "--parameter", "INStartWorkoutIntent.workoutName", "run", "--alternative", "ran"], 64,
          "Error: --alternative and --alternatives apply to --user or --vocabulary, not to --parameter"),
         (["resolve", "--vocabulary", "/no/such.txt", "bobo"], 1, "Error: /no/such.txt: no such file"),
+        (["resolve", "--language", "fr-FR", "--vocabulary",
+          RepositoryPaths.root().appendingPathComponent("Examples/contacts.fr-FR.txt").path, "--recognizer", "kaldi", "bobo"], 1,
+         "Error: --recognizer: the recognizer 'kaldi' is unknown; expected one of pocketsphinx, typed, whisper, whisper-prompted"),
+        (["resolve", "--vocabulary", "/dev/null", "--recognizer", "Whisper", "bobo"], 64,
+         "Error: --recognizer 'Whisper' is not a recognizer name"),
+        (["resolve", "--parameter", "INStartWorkoutIntent.workoutName", "run", "--recognizer", "typed"], 64,
+         "Error: --recognizer applies to --user or --vocabulary, not to --parameter"),
         (["resolve", "--user", "a", "--type", "contacts", "bobo"], 64, "Error: --type 'contacts' is not a vocabulary"),
     ] as [([String], Int32, String)])
     func badInput(arguments: [String], status: Int32, message: String) throws {

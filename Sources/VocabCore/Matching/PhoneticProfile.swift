@@ -12,17 +12,22 @@ public struct PhoneticProfile: Sendable {
     /// How a recognizer's alternatives are weighed together (``AlternativeFeatures``; `nil`: the first
     /// hypothesis alone decides).
     public let alternatives: DecisionModel?
+    /// Each recognizer's own calibration by name, for callers that name their recognizer (see
+    /// ``RecognizerProfile``).
+    public let recognizers: [String: RecognizerProfile]
     /// Query words' keys already computed.
     let queryKeys = QueryWordCache<[String]>()
 
     /// Creates a profile.
     public init(encoders: [any PhoneticEncoder], nicknames: NicknameTable = NicknameTable(), pronouncer: Pronouncer? = nil,
-                decision: DecisionModel? = nil, alternatives: DecisionModel? = nil) {
+                decision: DecisionModel? = nil, alternatives: DecisionModel? = nil,
+                recognizers: [String: RecognizerProfile] = [:]) {
         self.encoders = encoders
         self.nicknames = nicknames
         self.pronouncer = pronouncer
         self.decision = decision
         self.alternatives = alternatives
+        self.recognizers = recognizers
     }
 
     /// The built-in encoders by name, as locale data names them (`phoneticEncoders` in `normalization.json`).

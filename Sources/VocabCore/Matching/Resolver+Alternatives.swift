@@ -16,7 +16,7 @@ extension Resolver {
     ///   throws for the query.
     public func resolve(_ query: String, alternatives: [Hypothesis], keepingAll: Bool = false) throws -> Result {
         let hypotheses = try Hypothesis.checked(query: query, alternatives: alternatives)
-        guard hypotheses.count > 1, let model = index.preparer.phonetics.alternatives else {
+        guard hypotheses.count > 1, let model = alternativesModel else {
             return try resolve(query, keepingAll: keepingAll)
         }
         let queryReading = try primaryReading(of: query)

@@ -8,12 +8,42 @@ public struct Resolver: Sendable {
     /// The word-level thresholds: which word candidates are plausible, and the decision of a language
     /// without a ``DecisionModel``.
     public let policy: ResolutionPolicy
+    /// The recognizer whose own calibration decides, when the caller named one (`nil`: the language's shared
+    /// decision, trained on every recognizer at once).
+    public let recognizer: RecognizerProfile?
 
     /// Creates a resolver.
-    public init(index: VocabularyIndex, policy: ResolutionPolicy = .standard) {
+    public init(index: VocabularyIndex, policy: ResolutionPolicy = .standard, recognizer: RecognizerProfile? = nil) {
         self.index = index
         self.policy = policy
+        self.recognizer = recognizer
     }
+
+    /// Creates a resolver that decides as a named recognizer's profile says (`nil` or empty: the shared
+    /// decision).
+    ///
+    /// - Throws: ``VocabularyError`` naming the recognizer when the index's locale data has no profile by that
+    ///   name, with the names it has.
+    public init(index: VocabularyIndex, policy: ResolutionPolicy = .standard, recognizerNamed name: String?) throws {
+        guard let name, !name.isEmpty else {
+            self.init(index: index, policy: policy)
+            return
+        }
+        let profiles = index.preparer.phonetics.recognizers
+        guard let profile = profiles[name] else {
+            let known = profiles.keys.sorted()
+            throw VocabularyError(subject: "the recognizer '\(name)'", problem: known.isEmpty
+                ? "is unknown: the locale data has no recognizer profiles (Locales/shared/recognizers/)"
+                : "is unknown; expected one of " + known.joined(separator: ", "))
+        }
+        self.init(index: index, policy: policy, recognizer: profile)
+    }
+
+    /// The decision weighed: the recognizer's own when one was named, else the language's.
+    public var decisionModel: DecisionModel? { recognizer?.decision ?? index.preparer.phonetics.decision }
+
+    /// How alternatives are weighed: the recognizer's own when it has one, else the language's shared model.
+    public var alternativesModel: DecisionModel? { recognizer?.alternatives ?? index.preparer.phonetics.alternatives }
 
     /// What one resolution found.
     public struct Result: Sendable {
@@ -179,7 +209,7 @@ public struct Resolver: Sendable {
         guard !queryTokens.isEmpty else { return Result(resolution: .needsValue, queryTokens: [], ranked: []) }
         let words = wordCandidates(for: queryTokens, keepingAll: keepingAll, sharing: shared)
         guard let reading = queryReading, let matcher = index.phoneMatcher,
-              let pronouncer = index.preparer.phonetics.pronouncer, let model = index.preparer.phonetics.decision else {
+              let pronouncer = index.preparer.phonetics.pronouncer, let model = decisionModel else {
             return Result(resolution: policy.decide(words), queryTokens: queryTokens, ranked: words)
         }
         let (phones, filler) = pronouncer.queryPhones(reading.words.map(\.spelling))

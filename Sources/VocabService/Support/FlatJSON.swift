@@ -109,8 +109,10 @@ extension ResolveBody: FlatDecodable {
         var explain: Bool?
         if let value = members["type"] { guard let text = value.optionalString else { return nil }; type = text }
         if let value = members["language"] { guard let text = value.optionalString else { return nil }; language = text }
+        var recognizer: String?
         if let value = members["explain"] { guard let flag = value.optionalBool else { return nil }; explain = flag }
-        self.init(query: query, type: type, language: language, explain: explain)
+        if let value = members["recognizer"] { guard let text = value.optionalString else { return nil }; recognizer = text }
+        self.init(query: query, type: type, language: language, explain: explain, recognizer: recognizer)
     }
 }
 

@@ -5,9 +5,11 @@ import VocabCore
 enum ResolveText {
     static func render(_ result: Resolver.Result, query: String, selection: LocaleSelection, vocabularySize: Int,
                        explain: Bool, model: DecisionModel? = nil, alternativesModel: DecisionModel? = nil,
+                       recognizer: String? = nil,
                        phones: ((Candidate) -> Resolver.PhoneExplanation?)? = nil) -> String {
         var lines = ["locale: \(selection.explanation)",
                      "query:  '\(query)' → \(result.queryTokens.map(\.text).joined(separator: " "))"]
+        if let recognizer { lines.append("recognizer: \(recognizer) (the decision trained on its output)") }
         if !result.hypotheses.isEmpty {
             lines.append("hypotheses: " + result.hypotheses.enumerated().map { number, hypothesis in
                 String(format: "%d. '%@' %.2f", number + 1, hypothesis.text, hypothesis.weight)

@@ -41,6 +41,8 @@ struct Eval: ParsableCommand {
 
     @OptionGroup var localesOptions: LocalesOptions
 
+    @OptionGroup var recognizerChoice: RecognizerChoice
+
     @Flag(name: .long, help: "Print JSON instead of text.")
     var json = false
 
@@ -111,8 +113,12 @@ struct Eval: ParsableCommand {
                                                   directory: directory, tags: tags, normalizer: normalizer)
                     contexts[testCase.language] = context
                 }
-                resolvers[key] = Resolver(index: try VocabularyIndex(terms: vocabulary.strings, preparer: context.preparer),
-                                          policy: policy)
+                let index = try VocabularyIndex(terms: vocabulary.strings, preparer: context.preparer)
+                do {
+                    resolvers[key] = try Resolver(index: index, policy: policy, recognizerNamed: recognizerChoice.recognizer)
+                } catch let error as VocabularyError {
+                    throw CommandFailure(description: "--recognizer: \(error.subject) \(error.problem)")
+                }
             }
             var result: Resolver.Result?
             let alternatives = firstOnly ? [] : testCase.alternatives ?? []
@@ -151,7 +157,7 @@ struct Eval: ParsableCommand {
             try JSONOutput.print(EvaluationJSON(scores: scores, calibration: calibration.isEmpty ? nil : calibration))
         } else {
             print(EvaluationReport.text(scores, set: evaluation.name ?? set, cases: evaluation.cases.count,
-                                        latencies: latencies, runs: runs,
+                                        recognizer: recognizerChoice.recognizer, latencies: latencies, runs: runs,
                                         latenciesAlone: timedAlone ? latenciesAlone : []))
             if !calibration.isEmpty { print(""); print(CalibrationReport.text(calibration)) }
         }
@@ -233,9 +239,10 @@ struct Eval: ParsableCommand {
 
 /// The text report of `vocab eval`, laid out like `score.py`'s.
 enum EvaluationReport {
-    static func text(_ scores: EvaluationScores, set: String, cases: Int, latencies: [Duration], runs: Int = 1,
-                     latenciesAlone: [Duration] = []) -> String {
-        var lines = ["set: \(set) (\(cases) cases)", "false accept: lower is better; the others: higher is better", ""]
+    static func text(_ scores: EvaluationScores, set: String, cases: Int, recognizer: String? = nil,
+                     latencies: [Duration], runs: Int = 1, latenciesAlone: [Duration] = []) -> String {
+        let decided = recognizer.map { "; decided as recognizer '\($0)' decides" } ?? ""
+        var lines = ["set: \(set) (\(cases) cases)\(decided)", "false accept: lower is better; the others: higher is better", ""]
         lines += table("overall", ["all": scores.overall], order: ["all"])
         lines.append("")
         lines += table("by language", scores.byLanguage, order: scores.byLanguage.keys.sorted())

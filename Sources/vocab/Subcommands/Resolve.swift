@@ -28,6 +28,8 @@ struct Resolve: AsyncParsableCommand {
 
     @OptionGroup var alternativesInput: AlternativesInput
 
+    @OptionGroup var recognizerChoice: RecognizerChoice
+
     @Flag(name: .long, help: "Show why each candidate matched: readings, aligned words, similarities.")
     var explain = false
 
@@ -41,6 +43,9 @@ struct Resolve: AsyncParsableCommand {
         try TextArgument.validate(query.joined(separator: " "), name: "<query>")
         if choice.parameter != nil && (!alternativesInput.alternative.isEmpty || alternativesInput.alternativesFile != nil) {
             throw ValidationError("--alternative and --alternatives apply to --user or --vocabulary, not to --parameter")
+        }
+        if choice.parameter != nil && recognizerChoice.recognizer != nil {
+            throw ValidationError("--recognizer applies to --user or --vocabulary, not to --parameter")
         }
     }
 
@@ -64,19 +69,21 @@ struct Resolve: AsyncParsableCommand {
             (index, context) = try await StoredIndex.load(user: choice.user, type: choice.type, store: storeOptions,
                                                           language: languageOptions, directory: directory)
         }
-        let resolver = Resolver(index: index)
+        let resolver = try recognizerChoice.resolver(for: index)
         let resolved = try resolver.resolve(text, alternatives: alternatives)
         let result = explain ? resolver.explainingWords(resolved) : resolved
         let phones = { (candidate: Candidate) in resolver.phoneExplanation(of: candidate, in: result) }
         if json {
             try JSONOutput.print(ResolveReport(locale: LocaleSelectionReport(context.selection), query: text,
                                                result: result, explain: explain,
-                                               model: index.preparer.phonetics.decision,
-                                               alternativesModel: index.preparer.phonetics.alternatives, phones: phones))
+                                               model: resolver.decisionModel,
+                                               alternativesModel: resolver.alternativesModel,
+                                               recognizerName: resolver.recognizer?.name, phones: phones))
         } else {
             print(ResolveText.render(result, query: text, selection: context.selection, vocabularySize: index.count,
-                                     explain: explain, model: index.preparer.phonetics.decision,
-                                     alternativesModel: index.preparer.phonetics.alternatives, phones: phones))
+                                     explain: explain, model: resolver.decisionModel,
+                                     alternativesModel: resolver.alternativesModel,
+                                     recognizer: resolver.recognizer?.name, phones: phones))
         }
     }
 

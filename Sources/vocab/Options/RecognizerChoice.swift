@@ -1,0 +1,30 @@
+import ArgumentParser
+import VocabCore
+
+/// `--recognizer NAME`: which recognizer wrote the query, so that the decision weighs its evidence as that
+/// recognizer errs (a profile of `Locales/shared/recognizers/`); without it, the shared decision.
+struct RecognizerChoice: ParsableArguments {
+    @Option(name: .customLong("recognizer"), help: ArgumentHelp(
+        "The recognizer that wrote the query: typed, pocketsphinx, whisper, or whisper-prompted (prompted with the "
+            + "list's names); the decision then weighs the evidence as that recognizer errs. Without it, one "
+            + "decision trained on all of them.", valueName: "name"))
+    var recognizer: String?
+
+    func validate() throws {
+        if let recognizer, !RecognizerProfile.isValidName(recognizer) {
+            throw ValidationError("--recognizer '\(recognizer)' is not a recognizer name (lowercase letters, digits "
+                + "and dashes, e.g. whisper)")
+        }
+    }
+
+    /// A resolver over the index that decides as the chosen recognizer's profile says.
+    ///
+    /// - Throws: ``CommandFailure`` naming `--recognizer` when the locale data has no such profile.
+    func resolver(for index: VocabularyIndex) throws -> Resolver {
+        do {
+            return try Resolver(index: index, recognizerNamed: recognizer)
+        } catch let error as VocabularyError {
+            throw CommandFailure(description: "--recognizer: \(error.subject) \(error.problem)")
+        }
+    }
+}

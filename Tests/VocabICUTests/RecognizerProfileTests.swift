@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import VocabCore
+import VocabLocales
+import VocabICU
+import VocabTestSupport
+
+/// Recognizer profiles: a caller that names its recognizer gets the decision trained on that recognizer's output;
+/// the profiles are locale data, loaded and refused like the rest.
+@Suite("Recognizer profiles")
+struct RecognizerProfileTests {
+    static let directory = LocaleDirectory(url: RepositoryPaths.locales)
+
+    static func index(_ terms: [String], language: String, directory: LocaleDirectory = directory) throws -> VocabularyIndex {
+        let code = try VocabICUTestLanguages.code(language)
+        let context = try LanguageContext(request: LanguageRequest(code: code, source: .argument("test")), directory: directory)
+        return try VocabularyIndex(terms: terms, preparer: context.preparer)
+    }
+
+    static let contacts = [
+        "Wellington Cavalcanti", "Mariana Cavalcanti", "Rodrigo Albuquerque", "Fernanda Lima", "Thiago Nogueira",
+        "Juliana Barros", "Paulo Henrique Dias", "Camila Rezende", "Gustavo Moreira", "Beatriz Fontes",
+    ]
+
+    @Test("The shipped profiles load, each with a decision over every feature; Whisper's weigh its alternatives")
+    func shippedProfilesLoad() throws {
+        let data = try #require(try Self.directory.phoneData())
+        #expect(data.recognizers.keys.sorted() == ["pocketsphinx", "typed", "whisper", "whisper-prompted"])
+        for profile in data.recognizers.values {
+            #expect(profile.decision.featureNames == CandidateFeatures.names, "\(profile.name)")
+            #expect(profile.decision.offer < profile.decision.accept, "\(profile.name)")
+            #expect(profile.decision.source.hasSuffix("recognizers/\(profile.name)/decision-model.txt"))
+        }
+        #expect(data.recognizers["whisper"]?.alternatives?.featureNames == AlternativeFeatures.names)
+        #expect(data.recognizers["whisper-prompted"]?.alternatives != nil)
+    }
+
+    @Test("Without a recognizer the shared decision decides; a named one decides with its own")
+    func namedRecognizerDecides() throws {
+        let index = try Self.index(Self.contacts, language: "pt-BR")
+        let shared = try Resolver(index: index, recognizerNamed: nil)
+        #expect(shared.recognizer == nil)
+        #expect(shared.decisionModel == index.preparer.phonetics.decision)
+        let whisper = try Resolver(index: index, recognizerNamed: "whisper")
+        #expect(whisper.recognizer?.name == "whisper")
+        #expect(whisper.decisionModel == index.preparer.phonetics.recognizers["whisper"]?.decision)
+        #expect(whisper.decisionModel != shared.decisionModel)
+        // The same candidates, weighed by another model: the same features, other probabilities.
+        let query = "Tiago Nogeira"
+        let byShared = try shared.resolve(query).ranked.first { $0.term == "Thiago Nogueira" }
+        let byWhisper = try whisper.resolve(query).ranked.first { $0.term == "Thiago Nogueira" }
+        #expect(byShared?.features == byWhisper?.features)
+        #expect(byShared?.probability != byWhisper?.probability)
+    }
+
+    @Test("A profile that never dares to answer makes a clearly heard name a confirmation, not an answer")
+    func profileOperatingPointsDecide() throws {
+        let index = try Self.index(Self.contacts, language: "pt-BR")
+        let shipped = try #require(index.preparer.phonetics.decision)
+        let timid = RecognizerProfile(name: "timid", decision: DecisionModel(
+            bias: shipped.bias, weights: shipped.weights, accept: 1, offer: shipped.offer))
+        let answered = try Resolver(index: index).resolve("Rodrigo Albuquerque")
+        guard case .success(let winner) = answered.resolution else {
+            Issue.record("the shared decision did not answer: \(answered.resolution.name)")
+            return
+        }
+        let asked = try Resolver(index: index, recognizer: timid).resolve("Rodrigo Albuquerque")
+        guard case .confirmationRequired(let offered) = asked.resolution else {
+            Issue.record("the timid profile gave \(asked.resolution.name)")
+            return
+        }
+        #expect(offered.term == winner.term)
+    }
+
+    @Test("An unknown recognizer is refused naming it and the profiles there are")
+    func unknownRecognizerIsRefused() throws {
+        let index = try Self.index(Self.contacts, language: "pt-BR")
+        do {
+            _ = try Resolver(index: index, recognizerNamed: "kaldi")
+            Issue.record("an unknown recognizer was accepted")
+        } catch let error as VocabularyError {
+            #expect(error.subject == "the recognizer 'kaldi'")
+            #expect(error.problem.contains("pocketsphinx, typed, whisper, whisper-prompted"), "\(error)")
+        }
+    }
+
+    @Test("A locales folder with a damaged profile is refused naming the folder or the file and line", arguments: [
+        ("whisper/decision-model.txt", "bias 0\nweight wordScore one\n", "recognizers/whisper/decision-model.txt: line 2"),
+        ("Whisper Base/decision-model.txt", "bias 0\n", "is not a recognizer name"),
+        ("kaldi/notes.txt", "no model here\n", "recognizers/kaldi: holds no decision-model.txt"),
+        ("whisper/alternatives-model.txt", "bias 0\nweight wordScore 1\n", "line 2: unknown feature 'wordScore'"),
+    ])
+    func damagedProfile(file: String, text: String, place: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vocab-recognizers-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: RepositoryPaths.locales, to: folder)
+        let target = folder.appendingPathComponent("shared/recognizers/\(file)")
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: target, atomically: true, encoding: .utf8)
+        do {
+            _ = try LocaleDirectory(url: folder).phoneData()
+            Issue.record("a damaged profile was accepted")
+        } catch let error as LocaleDataError {
+            #expect(error.description.contains(place), "\(error)")
+        }
+    }
+}
