@@ -136,6 +136,12 @@ import VocabTestSupport
         let lines = try String(contentsOfFile: predictions, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 3)
         #expect(lines[0] == #"{"id":"1","outcome":"success","terms":["Chiara Rossi"]}"#)
+        let typed = try work.run(["eval", set, "--recognizer", "typed"])
+        #expect(typed.status == 0, "\(typed.stderr)")
+        #expect(typed.stdout.hasPrefix("set: mini (3 cases), decided by the profile of the recognizer 'typed'\n"))
+        let unknown = try work.run(["eval", set, "--recognizer", "kaldi"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.hasPrefix("Error: --recognizer: the recognizer 'kaldi' is unknown; expected one of "))
     }
 
     @Test("A malformed set is refused naming the key path")

@@ -281,7 +281,9 @@ def report(arguments, pool):
                         set_path.write_text(json.dumps({"name": f"{condition}.{language}.{size}",
                                                         "vocabularies": [vocabulary], "cases": cases},
                                                        ensure_ascii=False), encoding="utf-8")
-                        vocab("eval", str(set_path), "--predictions", str(Path(folder) / "predictions.jsonl"))
+                        profile = ["--recognizer", "pocketsphinx" if condition.startswith("sphinx") else "whisper-prompted"] \
+                            if arguments.profiles else []
+                        vocab("eval", str(set_path), "--predictions", str(Path(folder) / "predictions.jsonl"), *profile)
                         for line in (Path(folder) / "predictions.jsonl").read_text(encoding="utf-8").splitlines():
                             prediction = json.loads(line)
                             predictions[prediction["id"]] = prediction
@@ -299,7 +301,8 @@ def report(arguments, pool):
                     "top1": top1 / max(1, len(present)), "recall10": recall / max(1, len(present)),
                     "falseAccept": false / len(chosen)}
     OUT.mkdir(parents=True, exist_ok=True)
-    (OUT / "results.json").write_text(json.dumps(results, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    name = "results-profiles.json" if arguments.profiles else "results.json"
+    (OUT / name).write_text(json.dumps(results, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     print_tables(results, arguments)
 
 
@@ -364,6 +367,9 @@ def main():
     parser.add_argument("--report", action="store_true", help="only print the table of the transcripts so far")
     parser.add_argument("--second-pass", action="store_true",
                         help="also record whisper-heard: a second pass prompted with the hints for the first pass's transcript")
+    parser.add_argument("--profiles", action="store_true",
+                        help="resolve as the recognizers' profiles decide (`vocab eval --recognizer`: every Whisper condition "
+                             "here is prompted, so whisper-prompted; PocketSphinx pocketsphinx); scores in results-profiles.json")
     parser.add_argument("--conditions", nargs="+", choices=CONDITIONS,
                         help="record only these conditions (default: all that apply)")
     arguments = parser.parse_args()

@@ -241,7 +241,7 @@ struct Eval: ParsableCommand {
 enum EvaluationReport {
     static func text(_ scores: EvaluationScores, set: String, cases: Int, recognizer: String? = nil,
                      latencies: [Duration], runs: Int = 1, latenciesAlone: [Duration] = []) -> String {
-        let decided = recognizer.map { "; decided as recognizer '\($0)' decides" } ?? ""
+        let decided = recognizer.map { ", decided by the profile of the recognizer '\($0)'" } ?? ""
         var lines = ["set: \(set) (\(cases) cases)\(decided)", "false accept: lower is better; the others: higher is better", ""]
         lines += table("overall", ["all": scores.overall], order: ["all"])
         lines.append("")
