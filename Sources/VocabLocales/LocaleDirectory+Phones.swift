@@ -178,20 +178,18 @@ extension LocaleDirectory {
         let cuesFile = shared.appendingPathComponent("origin-cues.txt")
         let cuesText = try read(cuesFile)
         let origins = try converting { () throws(PhoneDataError) in try OriginCues(parsing: cuesText, source: cuesFile.path) }
-        let decisionFile = shared.appendingPathComponent(Self.decisionModelFileName)
-        var decision: DecisionModel?
-        if FileManager.default.fileExists(atPath: decisionFile.path) {
-            let text = try read(decisionFile)
-            decision = try converting { () throws(PhoneDataError) in try DecisionModel(parsing: text, source: decisionFile.path) }
-        }
-        let alternativesFile = shared.appendingPathComponent(Self.alternativesModelFileName)
-        var alternatives: DecisionModel?
-        if FileManager.default.fileExists(atPath: alternativesFile.path) {
-            let text = try read(alternativesFile)
-            alternatives = try converting { () throws(PhoneDataError) in
-                try DecisionModel(parsing: text, source: alternativesFile.path, featureNames: AlternativeFeatures.names)
+        /// The model in a file, when the file is there (`nil` when it is not).
+        func model(in file: URL, featureNames: [String] = CandidateFeatures.names,
+                   fingerprinted: Bool = true) throws -> DecisionModel? {
+            guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+            let text = try read(file, fingerprinted: fingerprinted)
+            return try converting { () throws(PhoneDataError) in
+                try DecisionModel(parsing: text, source: file.path, featureNames: featureNames)
             }
         }
+        let decision = try model(in: shared.appendingPathComponent(Self.decisionModelFileName))
+        let alternatives = try model(in: shared.appendingPathComponent(Self.alternativesModelFileName),
+                                     featureNames: AlternativeFeatures.names)
         var recognizers: [String: RecognizerProfile] = [:]
         let recognizersFolder = shared.appendingPathComponent(Self.recognizersFolderName)
         let recognizerNames = (try? FileManager.default.contentsOfDirectory(atPath: recognizersFolder.path).sorted()) ?? []
@@ -201,33 +199,18 @@ extension LocaleDirectory {
                 throw LocaleDataError(path: folder.path, message: "is not a recognizer name (lowercase letters, digits "
                     + "and dashes, starting with a letter, at most 32)")
             }
-            let modelFile = folder.appendingPathComponent(Self.decisionModelFileName)
-            guard FileManager.default.fileExists(atPath: modelFile.path) else {
+            guard let decision = try model(in: folder.appendingPathComponent(Self.decisionModelFileName)) else {
                 throw LocaleDataError(path: folder.path, message: "holds no \(Self.decisionModelFileName) (a recognizer's "
                     + "folder needs its decision)")
             }
-            let text = try read(modelFile)
-            let model = try converting { () throws(PhoneDataError) in try DecisionModel(parsing: text, source: modelFile.path) }
-            let alternativesFile = folder.appendingPathComponent(Self.alternativesModelFileName)
-            var alternatives: DecisionModel?
-            if FileManager.default.fileExists(atPath: alternativesFile.path) {
-                let text = try read(alternativesFile)
-                alternatives = try converting { () throws(PhoneDataError) in
-                    try DecisionModel(parsing: text, source: alternativesFile.path, featureNames: AlternativeFeatures.names)
-                }
-            }
-            recognizers[name] = RecognizerProfile(name: name, decision: model, alternatives: alternatives)
+            let alternatives = try model(in: folder.appendingPathComponent(Self.alternativesModelFileName),
+                                         featureNames: AlternativeFeatures.names)
+            recognizers[name] = RecognizerProfile(name: name, decision: decision, alternatives: alternatives)
         }
         // The recognizer-hint risk model and the ARPAbet mapping (for lexicons) change no index: they are read
         // apart from the fingerprint. The mapping joins it below when it reads the pronouncing dictionary.
-        let hintFile = shared.appendingPathComponent(Self.hintModelFileName)
-        var hintModel: DecisionModel?
-        if FileManager.default.fileExists(atPath: hintFile.path) {
-            let text = try read(hintFile, fingerprinted: false)
-            hintModel = try converting { () throws(PhoneDataError) in
-                try DecisionModel(parsing: text, source: hintFile.path, featureNames: HintRisk.names)
-            }
-        }
+        let hintModel = try model(in: shared.appendingPathComponent(Self.hintModelFileName), featureNames: HintRisk.names,
+                                  fingerprinted: false)
         let mappingFile = shared.appendingPathComponent("arpabet.tsv")
         var mappingText: String?
         var arpabet: [String: [Phone]]?

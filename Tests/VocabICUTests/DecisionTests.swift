@@ -128,17 +128,15 @@ struct DecisionTests {
         ("alternatives-model.txt", "# weighs alternatives\nbias 0\nweight wordScore 1\n", "line 3: unknown feature 'wordScore'"),
     ])
     func damagedModelInFolder(name: String, text: String, place: String) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vocab-decision-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.copyItem(at: RepositoryPaths.locales, to: folder)
-        let file = folder.appendingPathComponent("shared/\(name)")
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        do {
-            _ = try LocaleDirectory(url: folder).phoneData()
-            Issue.record("a damaged model was accepted")
-        } catch let error as LocaleDataError {
-            #expect(error.description.contains(name), "\(error)")
-            #expect(error.description.contains(place), "\(error)")
+        try RepositoryPaths.withLocalesCopy { folder in
+            try text.write(to: folder.appendingPathComponent("shared/\(name)"), atomically: true, encoding: .utf8)
+            do {
+                _ = try LocaleDirectory(url: folder).phoneData()
+                Issue.record("a damaged model was accepted")
+            } catch let error as LocaleDataError {
+                #expect(error.description.contains(name), "\(error)")
+                #expect(error.description.contains(place), "\(error)")
+            }
         }
     }
 

@@ -91,17 +91,16 @@ struct RecognizerProfileTests {
         ("whisper/alternatives-model.txt", "bias 0\nweight wordScore 1\n", "line 2: unknown feature 'wordScore'"),
     ])
     func damagedProfile(file: String, text: String, place: String) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vocab-recognizers-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.copyItem(at: RepositoryPaths.locales, to: folder)
-        let target = folder.appendingPathComponent("shared/recognizers/\(file)")
-        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: target, atomically: true, encoding: .utf8)
-        do {
-            _ = try LocaleDirectory(url: folder).phoneData()
-            Issue.record("a damaged profile was accepted")
-        } catch let error as LocaleDataError {
-            #expect(error.description.contains(place), "\(error)")
+        try RepositoryPaths.withLocalesCopy { folder in
+            let target = folder.appendingPathComponent("shared/recognizers/\(file)")
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: target, atomically: true, encoding: .utf8)
+            do {
+                _ = try LocaleDirectory(url: folder).phoneData()
+                Issue.record("a damaged profile was accepted")
+            } catch let error as LocaleDataError {
+                #expect(error.description.contains(place), "\(error)")
+            }
         }
     }
 }

@@ -57,6 +57,14 @@ public enum RepositoryPaths {
     /// The package's `Locales/` folder.
     public static var locales: URL { root().appendingPathComponent("Locales") }
 
+    /// Runs `body` on a throwaway copy of the package's `Locales/` (to edit), removed afterwards.
+    public static func withLocalesCopy<T>(_ body: (URL) throws -> T) throws -> T {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("vocab-locales-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try FileManager.default.copyItem(at: locales, to: copy)
+        return try body(copy)
+    }
+
     /// `../shared` beside the package, when present (CI always has it).
     public static var shared: URL? {
         let url = root().deletingLastPathComponent().appendingPathComponent("shared")
