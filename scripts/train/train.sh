@@ -66,7 +66,9 @@ for folder in $folders; do
 done
 # shellcheck disable=SC2086
 [ -z "$alternatives" ] || python3 scripts/train/train_decision.py --alternatives $alternatives --write
-# 5. The recognizers' own profiles: each decision from its recognizer's traces of step 3 alone.
+# 5. The recognizers' own profiles: each decision from its recognizer's traces of step 3 alone. (The committed
+#    profiles were learned with DRAWS=3 from the corpus at b861f82; the shared models of steps 3 and 4 are older,
+#    from one draw: BENCHMARKS.md, "Recognizer profiles".)
 profile_traces() {
     # The traces of the named training sets in every draw's folder.
     result=""
