@@ -14,7 +14,9 @@ a drawn size (20 to 1,000 contacts) with names of the other lists; then
 
 Besides the recognizers' transcripts, a set of typed or respelled queries (as written, folded, one or two
 spelling changes, first name alone, last name first) over the same lists, so that the decision also learns what
-a clean or near-clean rendering of a name is worth.
+a clean or near-clean rendering of a name is worth; and typed nicknames, alone or with the surname, made of the
+training names themselves (<out>/nicknames.<locale>.tsv: train.sh traces the typed set with those added to the
+locales' nickname tables, so that the matcher reaches the contacts through them).
 
 Every clip can be drawn into sets several ways (--draw): other list sizes, other padding, other absent cases,
 other typed queries. A model learned from one draw moves by a few answers on the evaluation sets when the corpus
@@ -118,6 +120,39 @@ def typed_rows(language, lists, count, rng, given):
     return rows
 
 
+NICKNAMES = 40          # typed queries per language saying a contact by a nickname (a table of their own)
+
+
+def nickname_rows(language, lists, count, rng):
+    """Typed queries that say a contact by a nickname, alone or with the surname, and the table of those
+    nicknames ({folded formal name: nicknames}). The training names share nothing with the locales' nickname
+    tables, so the nicknames are made here, as the first three or four letters of a given name of five or more
+    ("Jayden" → "jay"), never another first name of the list; make them part of the locales the typed set is
+    traced with (train.sh) so that the matcher finds the contacts through them, as it finds "sam" for Samuel."""
+    table = defaultdict(set)
+    rows = []
+    for number in range(count):
+        list_number = rng.randrange(len(lists))
+        contact = rng.choice(lists[list_number])
+        first, rest = contact.split(" ", 1)
+        formal = fold(first)
+        if len(formal) < 5 or not formal.isalpha():
+            continue
+        nickname = formal[:rng.choice([3, 4])]
+        if nickname in {fold(name.split(" ")[0]) for name in lists[list_number]}:
+            continue
+        table[formal].add(nickname)
+        alone = rng.random() < 0.35
+        rows.append({"id": f"{language}/typednick{number:05d}", "list": str(list_number),
+                     "spoken": first if alone else contact, "category": "nickname_only" if alone else "nickname",
+                     "prompted": "0", "transcript": nickname if alone else f"{nickname} {fold(rest)}"})
+    for row in rows:
+        if row["category"] == "nickname_only":
+            # Every formal name the nickname was made of (two names may share one, as Samuel and Samantha "sam").
+            row["formals"] = sorted(formal for formal, nicknames in table.items() if row["transcript"] in nicknames)
+    return rows, table
+
+
 def read_corpus(path):
     with open(path, newline="", encoding="utf-8") as handle:
         return list(csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE, escapechar="\\"))
@@ -169,7 +204,7 @@ def build(recognizer, prompted, rows_by_language, pool, seed, rng):
             if category == "reversed":
                 first, rest = spoken.split(" ")[-1], " ".join(spoken.split(" ")[:-1])
                 contact = f"{first} {rest}"
-            elif category == "first_only":
+            elif category in ("first_only", "nickname_only"):
                 contact = None
             else:
                 contact = spoken
@@ -189,8 +224,9 @@ def build(recognizer, prompted, rows_by_language, pool, seed, rng):
                 # Absent only: the list as drawn (it keeps the contact whose surname the namesake shares).
                 add_absent([name for name in contacts if fold(name) != fold(spoken)])
                 continue
-            if category == "first_only":
-                sharing = [name for name in contacts if fold(name.split(" ")[0]) == fold(spoken)]
+            if category in ("first_only", "nickname_only"):
+                said = set(row["formals"]) if category == "nickname_only" else {fold(spoken)}
+                sharing = [name for name in contacts if fold(name.split(" ")[0]) in said]
                 if not sharing:
                     continue
                 expect = {"outcome": "success" if len(sharing) == 1 else "disambiguation", "terms": sharing[:10]}
@@ -203,8 +239,8 @@ def build(recognizer, prompted, rows_by_language, pool, seed, rng):
             cases.append({"id": present_id, "vocabulary": vocabulary_id, "language": language,
                           "query": row["transcript"], "category": category, "expect": expect, **extra})
             # Absent: the spoken contact (all who share the spoken first name, for a first name alone) removed.
-            if category == "first_only":
-                add_absent([name for name in contacts if fold(name.split(" ")[0]) != fold(spoken)])
+            if category in ("first_only", "nickname_only"):
+                add_absent([name for name in contacts if fold(name.split(" ")[0]) not in said])
             else:
                 add_absent([name for name in contacts if fold(name) != fold(contact)])
     return {"name": f"train-{recognizer}{'-prompted' if prompted == '1' else ''}", "vocabularies": vocabularies,
@@ -249,6 +285,12 @@ def main():
         lists, _ = make_corpus.plan(language, pool[language], 0, arguments.seed)
         given = [entry["name"] for entry in pool[language]["given"]]
         by_recognizer["typed"][language] = typed_rows(language, lists, arguments.typed, typed_rng, given)
+        # Their own random sequence, so that the other typed queries stay as they were drawn before.
+        nickname_rng = random.Random(f"{arguments.seed}/nicknames{draw}/{language}")
+        nicknames, table = nickname_rows(language, lists, NICKNAMES, nickname_rng)
+        by_recognizer["typed"][language] += nicknames
+        (out / f"nicknames.{language}.tsv").write_text(
+            "".join(f"{formal}\t{', '.join(sorted(short))}\n" for formal, short in sorted(table.items())), encoding="utf-8")
     for recognizer, rows_by_language in sorted(by_recognizer.items()):
         for prompted in ("0", "1"):
             rng = random.Random(f"{arguments.seed}/{recognizer}/{prompted}/sets{draw}")

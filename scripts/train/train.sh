@@ -46,10 +46,21 @@ while [ "$draw" -lt "$DRAWS" ]; do
 done
 traces=""
 for folder in $folders; do
+    # The typed set's nicknames are made of training names: a copy of the locales with them added to each
+    # locale's nickname table (make_training_sets.py writes them beside the sets).
+    rm -rf "$folder/locales"
+    cp -r Locales "$folder/locales"
+    for table in "$folder"/nicknames.*.tsv; do
+        [ -e "$table" ] || continue
+        code=${table##*/nicknames.}
+        cat "$table" >> "$folder/locales/${code%.tsv}/nicknames.tsv"
+    done
     for set in "$folder"/train-*.json; do
         case "$set" in *-nbest*) continue ;; esac
         trace="${set%.json}.trace.jsonl"
-        .build/release/vocab eval "$set" --first-only --trace "$trace" > /dev/null
+        locales=""
+        case "$set" in */train-typed.json) locales="$folder/locales" ;; esac
+        .build/release/vocab eval "$set" --first-only ${locales:+--locales "$locales"} --trace "$trace" > /dev/null
         traces="$traces $trace"
     done
 done
@@ -67,8 +78,9 @@ done
 # shellcheck disable=SC2086
 [ -z "$alternatives" ] || python3 scripts/train/train_decision.py --alternatives $alternatives --write
 # 5. The recognizers' own profiles: each decision from its recognizer's traces of step 3 alone. (The committed
-#    profiles were learned with DRAWS=3 from the corpus at b861f82; the shared models of steps 3 and 4 are older,
-#    from one draw: BENCHMARKS.md, "Recognizer profiles".)
+#    profiles were learned with DRAWS=3 from the corpus at b861f82, the typed one with its nickname queries; the
+#    shared models of steps 3 and 4 are older, from one draw and before the nicknames: BENCHMARKS.md,
+#    "Recognizer profiles".)
 profile_traces() {
     # The traces of the named training sets in every draw's folder.
     result=""
