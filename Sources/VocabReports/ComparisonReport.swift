@@ -100,7 +100,7 @@ extension ComparisonReport.Cell {
                                   pronunciation: nil, preparer: preparer, inHints: hinted.map { $0.contains(candidate.term) })
         }
         self.init(language: language, locale: locale, query: query, outcome: result.resolution.name,
-                  first: shown.first, best: best, model: preparer.phonetics.decision)
+                  first: shown.first, best: best, model: resolver.decisionModel)
     }
 
     /// A cell for a resolution against a locale's app vocabulary.

@@ -145,6 +145,27 @@ import VocabTestSupport
         #expect(best.components(separatedBy: " │ ").allSatisfy { $0.contains("Chiara Rossi") })
     }
 
+    @Test("--recognizer decides every column by that recognizer's profile; an unknown one is refused naming it")
+    func compareWithRecognizer() throws {
+        let contacts = RepositoryPaths.root().appendingPathComponent("Examples/contacts.en-US.txt").path
+        func outcome(_ recognizer: [String]) throws -> String {
+            let result = try VocabBinary.run(["compare", "--languages", "en-US", "--vocabulary", contacts, "--json"]
+                                             + recognizer + ["Deck land."])
+            #expect(result.status == 0, "\(result.stderr)")
+            let reports = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+            let cell = try #require((reports.first?["cells"] as? [[String: Any]])?.first)
+            return "\(cell["outcome"] ?? "")"
+        }
+        // Whisper writes an unknown name as common words: "Deck land." is Declan to its profile, a doubt to the shared
+        // decision and a stranger to the typed one.
+        #expect(try outcome(["--recognizer", "whisper"]) == "success")
+        #expect(try outcome(["--recognizer", "typed"]) == "confirmationRequired")
+        let unknown = try VocabBinary.run(["compare", "--languages", "en-US", "--vocabulary", contacts, "--recognizer", "kaldi",
+                                           "Deck land."])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.hasPrefix("Error: --recognizer: the recognizer 'kaldi' is unknown"), "\(unknown.stderr)")
+    }
+
     @Test("JSON gives each language's locale, forms, keys, phones, outcome and the synonym or hint that matched")
     func json() throws {
         let result = try VocabBinary.run(["compare", "--languages", "fr-CA,it-IT", "--parameter",

@@ -45,6 +45,8 @@ struct Compare: AsyncParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
+    @OptionGroup var recognizerChoice: RecognizerChoice
+
     @Flag(name: .long, help: "Print JSON instead of text.")
     var json = false
 
@@ -61,6 +63,9 @@ struct Compare: AsyncParsableCommand {
             throw ValidationError("give one of --user (with --type), --vocabulary or --parameter")
         }
         if queries.isEmpty { throw ValidationError("Missing expected argument '<query> ...': give at least one query") }
+        if parameter != nil && recognizerChoice.recognizer != nil {
+            throw ValidationError("--recognizer applies to --user or --vocabulary, not to --parameter")
+        }
         for query in queries { try TextArgument.validate(query, name: "<query>") }
         _ = try codes()
         if let user { try UserOptions.validateUser(user) }
@@ -110,8 +115,8 @@ struct Compare: AsyncParsableCommand {
                                           hinted: hinted)
                 }))
             } else {
-                let resolver = Resolver(index: try IndexBuild.index(of: terms, preparer: preparer,
-                                                                    source: vocabulary ?? "user '\(user ?? "")'"))
+                let resolver = try recognizerChoice.resolver(for: try IndexBuild.index(
+                    of: terms, preparer: preparer, source: vocabulary ?? "user '\(user ?? "")'"))
                 let hinted = planner?.prompted(terms.map { RecognizerHints.Term(text: $0) })
                 columns.append((code, context, { query in
                     ComparisonReport.Cell(language: code.identifier, locale: locale, query: try view(query),
