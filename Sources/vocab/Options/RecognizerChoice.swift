@@ -17,12 +17,19 @@ struct RecognizerChoice: ParsableArguments {
         }
     }
 
+    /// Refuses `--recognizer` beside `--parameter`: app vocabulary is decided by its own matcher.
+    func checkApplies(withParameter parameter: String?) throws {
+        if parameter != nil && recognizer != nil {
+            throw ValidationError("--recognizer applies to --user or --vocabulary, not to --parameter")
+        }
+    }
+
     /// A resolver over the index that decides as the chosen recognizer's profile says.
     ///
     /// - Throws: ``CommandFailure`` naming `--recognizer` when the locale data has no such profile.
-    func resolver(for index: VocabularyIndex) throws -> Resolver {
+    func resolver(for index: VocabularyIndex, policy: ResolutionPolicy = .standard) throws -> Resolver {
         do {
-            return try Resolver(index: index, recognizerNamed: recognizer)
+            return try Resolver(index: index, policy: policy, recognizerNamed: recognizer)
         } catch let error as VocabularyError {
             throw CommandFailure(description: "--recognizer: \(error.subject) \(error.problem)")
         }

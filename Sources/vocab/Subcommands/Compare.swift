@@ -63,9 +63,7 @@ struct Compare: AsyncParsableCommand {
             throw ValidationError("give one of --user (with --type), --vocabulary or --parameter")
         }
         if queries.isEmpty { throw ValidationError("Missing expected argument '<query> ...': give at least one query") }
-        if parameter != nil && recognizerChoice.recognizer != nil {
-            throw ValidationError("--recognizer applies to --user or --vocabulary, not to --parameter")
-        }
+        try recognizerChoice.checkApplies(withParameter: parameter)
         for query in queries { try TextArgument.validate(query, name: "<query>") }
         _ = try codes()
         if let user { try UserOptions.validateUser(user) }

@@ -113,12 +113,8 @@ struct Eval: ParsableCommand {
                                                   directory: directory, tags: tags, normalizer: normalizer)
                     contexts[testCase.language] = context
                 }
-                let index = try VocabularyIndex(terms: vocabulary.strings, preparer: context.preparer)
-                do {
-                    resolvers[key] = try Resolver(index: index, policy: policy, recognizerNamed: recognizerChoice.recognizer)
-                } catch let error as VocabularyError {
-                    throw CommandFailure(description: "--recognizer: \(error.subject) \(error.problem)")
-                }
+                resolvers[key] = try recognizerChoice.resolver(
+                    for: try VocabularyIndex(terms: vocabulary.strings, preparer: context.preparer), policy: policy)
             }
             var result: Resolver.Result?
             let alternatives = firstOnly ? [] : testCase.alternatives ?? []

@@ -44,9 +44,7 @@ struct Resolve: AsyncParsableCommand {
         if choice.parameter != nil && (!alternativesInput.alternative.isEmpty || alternativesInput.alternativesFile != nil) {
             throw ValidationError("--alternative and --alternatives apply to --user or --vocabulary, not to --parameter")
         }
-        if choice.parameter != nil && recognizerChoice.recognizer != nil {
-            throw ValidationError("--recognizer applies to --user or --vocabulary, not to --parameter")
-        }
+        try recognizerChoice.checkApplies(withParameter: choice.parameter)
     }
 
     func run() async throws {
