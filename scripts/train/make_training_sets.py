@@ -7,10 +7,13 @@ For each clip of the corpus (see make_corpus.py), the contact list it was drawn 
 a drawn size (20 to 1,000 contacts) with names of the other lists; then
 
   present: the list as is; the spoken contact is expected (`success`), or for a first name alone that several
-           contacts share, every such contact (`disambiguation`);
-  absent:  the same transcript against the list without the spoken contact (and without any contact whose
-           name reads the same): `unsupported`. Lists keep the contact's relatives, so many absent cases are
-           "a known surname with another first name", the namesakes that tempt a false accept.
+           contacts share, every such contact (`disambiguation`): those whose first name is spelled the same
+           or said the same (the same phones in vocab's reading);
+  absent:  the same transcript against the list without the spoken contact and without every contact whose
+           name sounds nearly the same (fewer than 3 phones apart, 2 for a first name alone): `unsupported`.
+           That is the evaluation sets' rule for an absent name ("clearly different from every entry";
+           sound_neighbours.py). Lists keep the contact's relatives, so many absent cases are "a known surname
+           with another first name", the namesakes that tempt a false accept.
 
 Besides the recognizers' transcripts, a set of typed or respelled queries (as written, folded, one or two
 spelling changes, first name alone, last name first) over the same lists, so that the decision also learns what
@@ -42,6 +45,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import make_corpus  # noqa: E402  (the corpus's lists are rebuilt from the same seed)
+from sound_neighbours import FIRST_NAME_DISTANCE, FULL_NAME_DISTANCE, SoundNeighbours  # noqa: E402
 
 SIZES = [20, 40, 40, 100, 300, 1000]
 NAMESAKE_SHARE = 0.2    # typed queries that are namesakes (absent only)
@@ -182,11 +186,22 @@ def refused(text):
     return False
 
 
-def build(recognizer, prompted, rows_by_language, pool, seed, rng):
+def build(recognizer, prompted, rows_by_language, pool, seed, rng, neighbours):
     vocabularies, cases = [], []
     for language, rows in sorted(rows_by_language.items()):
         lists, _ = make_corpus.plan(language, pool[language], 0, seed)
         everyone = sorted({name for names in lists for name in names})
+        sounds = neighbours(language, everyone)
+        sounds.phones(sorted({row["spoken"] for row in rows}))  # read in batches, not one by one below
+
+        def clearly_different(remaining, spoken, first_name_alone=False):
+            """The list without the entries whose name sounds nearly like the spoken one (the evaluation sets'
+            rule for an absent name: sound_neighbours.py)."""
+            if first_name_alone:
+                near = sounds.near("first", spoken)
+                return [name for name in remaining if name.split(" ")[0] not in near]
+            near = sounds.near("full", spoken)
+            return [name for name in remaining if name not in near]
         for row in rows:
             if row["prompted"] != prompted or not row["transcript"].strip() or refused(row["transcript"]):
                 continue
@@ -222,11 +237,14 @@ def build(recognizer, prompted, rows_by_language, pool, seed, rng):
 
             if category == "namesake":
                 # Absent only: the list as drawn (it keeps the contact whose surname the namesake shares).
-                add_absent([name for name in contacts if fold(name) != fold(spoken)])
+                add_absent(clearly_different([name for name in contacts if fold(name) != fold(spoken)], spoken))
                 continue
             if category in ("first_only", "nickname_only"):
                 said = set(row["formals"]) if category == "nickname_only" else {fold(spoken)}
-                sharing = [name for name in contacts if fold(name.split(" ")[0]) in said]
+                # Every contact whose first name is said the same way (the evaluation sets' rule for a first
+                # name alone), not only those spelled the same.
+                alike = set() if category == "nickname_only" else sounds.same("first", spoken)
+                sharing = [name for name in contacts if fold(name.split(" ")[0]) in said or name.split(" ")[0] in alike]
                 if not sharing:
                     continue
                 expect = {"outcome": "success" if len(sharing) == 1 else "disambiguation", "terms": sharing[:10]}
@@ -240,9 +258,10 @@ def build(recognizer, prompted, rows_by_language, pool, seed, rng):
                           "query": row["transcript"], "category": category, "expect": expect, **extra})
             # Absent: the spoken contact (all who share the spoken first name, for a first name alone) removed.
             if category in ("first_only", "nickname_only"):
-                add_absent([name for name in contacts if fold(name.split(" ")[0]) not in said])
+                add_absent(clearly_different([name for name in contacts if fold(name.split(" ")[0]) not in said],
+                                             spoken, first_name_alone=True))
             else:
-                add_absent([name for name in contacts if fold(name) != fold(contact)])
+                add_absent(clearly_different([name for name in contacts if fold(name) != fold(contact)], contact))
     return {"name": f"train-{recognizer}{'-prompted' if prompted == '1' else ''}", "vocabularies": vocabularies,
             "cases": cases}
 
@@ -255,7 +274,11 @@ def main():
     parser.add_argument("--draw", type=int, default=0,
                         help="which draw of list sizes, padding and typed queries (0, the default, is the one the "
                              "committed models were first learned from; train.sh learns from several)")
+    parser.add_argument("--vocab", default=str(make_corpus.ROOT / ".build" / "release" / "vocab"),
+                        help="the vocab binary whose phones decide which names sound alike (sound_neighbours.py)")
     arguments = parser.parse_args()
+    if not Path(arguments.vocab).is_file():
+        parser.error(f"argument --vocab: {arguments.vocab} is not a file (swift build -c release --product vocab)")
     if arguments.draw < 0:
         parser.error(f"argument --draw: must be 0 or more, got {arguments.draw}")
     # Draw 0 keeps the seeds it always had; the others add their number.
@@ -291,10 +314,21 @@ def main():
         by_recognizer["typed"][language] += nicknames
         (out / f"nicknames.{language}.tsv").write_text(
             "".join(f"{formal}\t{', '.join(sorted(short))}\n" for formal, short in sorted(table.items())), encoding="utf-8")
+    # Each language's names and first names, indexed once for every set (their phones cached across runs).
+    indexed = {}
+
+    def neighbours(language, everyone):
+        if language not in indexed:
+            sounds = SoundNeighbours(arguments.vocab, language, make_corpus.ROOT / ".build-train" / "phones-of-names.json")
+            sounds.index("full", everyone, FULL_NAME_DISTANCE)
+            sounds.index("first", sorted({name.split(" ")[0] for name in everyone}), FIRST_NAME_DISTANCE)
+            indexed[language] = sounds
+        return indexed[language]
+
     for recognizer, rows_by_language in sorted(by_recognizer.items()):
         for prompted in ("0", "1"):
             rng = random.Random(f"{arguments.seed}/{recognizer}/{prompted}/sets{draw}")
-            data = build(recognizer, prompted, rows_by_language, pool, arguments.seed, rng)
+            data = build(recognizer, prompted, rows_by_language, pool, arguments.seed, rng, neighbours)
             if not data["cases"]:
                 continue
             path = out / f"{data['name']}.json"

@@ -245,12 +245,16 @@ def main():
     parser.add_argument("--recognizer", metavar="NAME",
                         help="write a recognizer's own profile instead (Locales/shared/recognizers/NAME/, the model "
                              "`vocab resolve --recognizer NAME` decides with): train it on that recognizer's traces only")
+    parser.add_argument("--locales", metavar="DIR", type=Path, default=ROOT / "Locales",
+                        help="the locales folder --write writes into (default: the repository's; a copy for an experiment)")
     arguments = parser.parse_args()
     key = "alternativeFeatures" if arguments.alternatives else "features"
     if arguments.false_accept_cost is None:
         arguments.false_accept_cost = 8.0 if arguments.alternatives else 5.0
     if arguments.monotone and arguments.alternatives:
         sys.exit("train_decision.py: --monotone is for the decision's features, not the alternatives'")
+    if not (arguments.locales / "shared").is_dir():
+        sys.exit(f"train_decision.py: --locales {arguments.locales} has no shared/ folder (a copy of Locales/)")
     if arguments.recognizer is not None and not re.fullmatch(r"[a-z][a-z0-9-]{0,31}", arguments.recognizer):
         sys.exit(f"train_decision.py: --recognizer '{arguments.recognizer}' is not a recognizer name "
                  "(lowercase letters, digits and dashes, starting with a letter, at most 32)")
@@ -311,9 +315,9 @@ def main():
         ]
         lines += [f"weight {name} {weight:.6f}" for name, weight in zip(names, weights)]
         lines += ["", f"accept {accept:.3f}", f"offer {offer:.3f}", "options 10"]
-        out = ALTERNATIVES_OUT if arguments.alternatives else OUT
+        out = arguments.locales / "shared" / (ALTERNATIVES_OUT if arguments.alternatives else OUT).name
         if arguments.recognizer is not None:
-            out = RECOGNIZERS / arguments.recognizer / out.name
+            out = arguments.locales / RECOGNIZERS.relative_to(ROOT / "Locales") / arguments.recognizer / out.name
             out.parent.mkdir(parents=True, exist_ok=True)
             lines.insert(0, f"# The profile of the recognizer '{arguments.recognizer}': trained on its output alone.")
         out.write_text("\n".join(lines) + "\n", encoding="utf-8")
