@@ -72,6 +72,24 @@ struct RecognizerProfileTests {
         #expect(offered.term == winner.term)
     }
 
+    /// The typed profile's training labels follow the evaluation sets' rules (scripts/train/sound_neighbours.py):
+    /// a respelled name is the contact, a first name alone means every contact whose first name is said the
+    /// same way, and only a name that sounds clearly different is a stranger.
+    @Test("The typed profile answers a respelling, offers every first name said alike, and does not answer a namesake",
+          arguments: [
+              ("cornelia sachse", "success", ["Kornelia Sachse"]),
+              ("reiner", "disambiguation", ["Reiner Thiele", "Rainer Herrmann"]),
+              ("christina", "disambiguation", ["Christina Pellegrini", "Cristina Turchetta"]),
+              ("jennifer rodriguez", "unsupported", []),
+          ])
+    func typedProfileFollowsTheSetsRules(query: String, outcome: String, terms: [String]) throws {
+        let index = try Self.index(["Kornelia Sachse", "Reiner Thiele", "Rainer Herrmann", "Christina Pellegrini",
+                                    "Cristina Turchetta", "Jenna Rodriguez", "Tom Baker", "Anna Rossi"], language: "de-DE")
+        let result = try Resolver(index: index, recognizerNamed: "typed").resolve(query)
+        #expect(result.resolution.name == outcome, "\(query): \(result.resolution.name)")
+        #expect(Array(result.ranked.prefix(terms.count).map(\.term)) == terms, "\(query)")
+    }
+
     @Test("An unknown recognizer is refused naming it and the profiles there are")
     func unknownRecognizerIsRefused() throws {
         let index = try Self.index(Self.contacts, language: "pt-BR")
