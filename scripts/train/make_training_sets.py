@@ -319,7 +319,8 @@ def main():
 
     def neighbours(language, everyone):
         if language not in indexed:
-            sounds = SoundNeighbours(arguments.vocab, language, make_corpus.ROOT / ".build-train" / "phones-of-names.json")
+            sounds = SoundNeighbours(arguments.vocab, language, make_corpus.ROOT / ".build-train" / "phones-of-names.json",
+                                     locales=make_corpus.ROOT / "Locales")
             sounds.index("full", everyone, FULL_NAME_DISTANCE)
             sounds.index("first", sorted({name.split(" ")[0] for name in everyone}), FIRST_NAME_DISTANCE)
             indexed[language] = sounds

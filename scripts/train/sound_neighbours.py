@@ -8,10 +8,12 @@ Jadynn Loera): such a case teaches the decision that a homophone is a stranger, 
 evaluation sets expect of a respelled name.
 
 Phones are vocab's own readings of each name as a term (`vocab normalize --json`, the listener's language),
-word boundaries left out, kept in a cache file between runs. Near names are found with a deletion index
+word boundaries left out, kept in a cache file between runs; the cache is dropped when the locale data it was
+read with changed (a digest of Locales/ without the learned decision models, which do not change a reading). Near names are found with a deletion index
 (every string with up to `distance` phones deleted) and checked by edit distance over phones.
 """
 
+import hashlib
 import json
 import subprocess
 from collections import defaultdict
@@ -37,14 +39,26 @@ def edit_distance(a, b, bound):
     return previous[-1]
 
 
+def locales_digest(locales):
+    """A digest of the locale data that decides how names are read: every file of `locales` but the learned
+    decision models (*-model.txt)."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(locales).rglob("*")):
+        if path.is_file() and not path.name.endswith("-model.txt"):
+            digest.update(str(path.relative_to(locales)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
 class SoundNeighbours:
     """Phones of names in one language, and the names of a pool within a distance of a given one."""
 
-    def __init__(self, vocab, language, cache_path):
+    def __init__(self, vocab, language, cache_path, locales=None):
         self.vocab = vocab
         self.language = language
         self.cache_path = Path(cache_path)
-        self.cache = json.loads(self.cache_path.read_text(encoding="utf-8")) if self.cache_path.exists() else {}
+        self.digest = locales_digest(locales) if locales is not None else None
+        stored = json.loads(self.cache_path.read_text(encoding="utf-8")) if self.cache_path.exists() else {}
+        self.cache = stored.get("phones", {}) if stored.get("locales") == self.digest else {}
         self.indexes = {}
 
     def phones(self, texts):
@@ -65,7 +79,8 @@ class SoundNeighbours:
                 self.cache[key(text)] = [phone for phone in term.split() if phone != "|"]
         if missing:
             self.cache_path.parent.mkdir(parents=True, exist_ok=True)
-            self.cache_path.write_text(json.dumps(self.cache, ensure_ascii=False), encoding="utf-8")
+            self.cache_path.write_text(json.dumps({"locales": self.digest, "phones": self.cache}, ensure_ascii=False),
+                                       encoding="utf-8")
         return {text: tuple(self.cache[key(text)]) for text in texts}
 
     def index(self, name, pool, distance):
