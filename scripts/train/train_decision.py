@@ -30,9 +30,10 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[2]
-OUT = ROOT / "Locales" / "shared" / "decision-model.txt"
-ALTERNATIVES_OUT = ROOT / "Locales" / "shared" / "alternatives-model.txt"
-RECOGNIZERS = ROOT / "Locales" / "shared" / "recognizers"
+LOCALES = ROOT / "Locales"
+OUT = LOCALES / "shared" / "decision-model.txt"
+ALTERNATIVES_OUT = LOCALES / "shared" / "alternatives-model.txt"
+RECOGNIZERS = LOCALES / "shared" / "recognizers"
 
 
 def load(paths, key="features"):
@@ -245,7 +246,7 @@ def main():
     parser.add_argument("--recognizer", metavar="NAME",
                         help="write a recognizer's own profile instead (Locales/shared/recognizers/NAME/, the model "
                              "`vocab resolve --recognizer NAME` decides with): train it on that recognizer's traces only")
-    parser.add_argument("--locales", metavar="DIR", type=Path, default=ROOT / "Locales",
+    parser.add_argument("--locales", metavar="DIR", type=Path, default=LOCALES,
                         help="the locales folder --write writes into (default: the repository's; a copy for an experiment)")
     arguments = parser.parse_args()
     key = "alternativeFeatures" if arguments.alternatives else "features"
@@ -315,9 +316,10 @@ def main():
         ]
         lines += [f"weight {name} {weight:.6f}" for name, weight in zip(names, weights)]
         lines += ["", f"accept {accept:.3f}", f"offer {offer:.3f}", "options 10"]
-        out = arguments.locales / "shared" / (ALTERNATIVES_OUT if arguments.alternatives else OUT).name
+        # Where the repository keeps the model, in the locales folder written into.
+        out = arguments.locales / (ALTERNATIVES_OUT if arguments.alternatives else OUT).relative_to(LOCALES)
         if arguments.recognizer is not None:
-            out = arguments.locales / RECOGNIZERS.relative_to(ROOT / "Locales") / arguments.recognizer / out.name
+            out = arguments.locales / RECOGNIZERS.relative_to(LOCALES) / arguments.recognizer / out.name
             out.parent.mkdir(parents=True, exist_ok=True)
             lines.insert(0, f"# The profile of the recognizer '{arguments.recognizer}': trained on its output alone.")
         out.write_text("\n".join(lines) + "\n", encoding="utf-8")
