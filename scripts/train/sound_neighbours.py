@@ -55,6 +55,10 @@ class SoundNeighbours:
         the cache file rewritten."""
         known = len(self.cache)
         read = readings(self.vocab, self.language, texts, self.cache)
+        if read and not any(read.values()):
+            # readings() skips a text vocab refuses; none read at all is a broken binary, not bad names.
+            raise SystemExit(f"sound_neighbours: {self.vocab} normalize read no phones for any of {len(read)} "
+                             f"{self.language} names")
         if len(self.cache) > known:
             self.cache_path.parent.mkdir(parents=True, exist_ok=True)
             self.cache_path.write_text(json.dumps({"locales": self.digest, "readings": self.cache}, ensure_ascii=False),
