@@ -79,9 +79,10 @@ done
 [ -z "$alternatives" ] || python3 scripts/train/train_decision.py --alternatives $alternatives --write
 # 5. The recognizers' own profiles: each decision from its recognizer's traces of step 3 alone. (The committed
 #    profiles were learned with DRAWS=3 from the corpus at b861f82, the typed one with its nickname queries, the
-#    absent cases and first names alone labelled by the evaluation sets' rules (sound_neighbours.py); the shared
-#    models of steps 3 and 4 are older, from one draw, before the nicknames and those rules: BENCHMARKS.md,
-#    "Training labels by the evaluation sets' rules" and "Recognizer profiles".)
+#    absent cases and first names alone labelled by the evaluation sets' rules (sound_neighbours.py), the three
+#    recognizers' with the namesake cases too (make_training_sets.py); the shared models of steps 3 and 4 are
+#    older, from one draw, before the nicknames, those rules and the namesakes: BENCHMARKS.md, "Namesakes of the
+#    names said", "Training labels by the evaluation sets' rules" and "Recognizer profiles".)
 profile_traces() {
     # The traces of the named training sets in every draw's folder.
     result=""
