@@ -25,16 +25,19 @@ Usage: python3 scripts/train/learn_confusions.py [--vocab .build/release/vocab] 
 
 import argparse
 import csv
+import hashlib
 import json
 import math
 import subprocess
 import sys
 import time
 from collections import defaultdict
+from functools import lru_cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "Training" / "corpus"
+LOCALES = ROOT / "Locales"
 CACHE = ROOT / ".build-train" / "phones-cache.json"
 RATIO_AT_FULL_COST = 200.0
 PRIOR_FROM_FEATURES = 100.0    # pseudo-counts per spoken phone, shaped by the feature table
@@ -45,6 +48,34 @@ KEEP_IF_SOUND_SHARE = 0.6      # pairs with a plain phone edit distance above th
 MIN_SAID = 20                  # a phone the names contain fewer times than this can make a confusion into it
                                # cheaper, never dearer: how rarely it is written says nothing about the ear
 EPS = "∅"
+
+
+@lru_cache(maxsize=None)
+def locales_digest(locales):
+    """A digest of the locale data that decides how names are read: every file of `locales` but what is learned
+    from those readings, the decision models (*-model.txt) and the recognizers' confusions (which weigh
+    alignments, not readings), so that writing them leaves a cache of readings valid."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(locales).rglob("*")):
+        if path.is_file() and not path.name.endswith("-model.txt") and path.name != "recognizer-confusions.txt":
+            digest.update(str(path.relative_to(locales)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def read_cache(path, locales):
+    """The readings cached in `path` ({"locales": digest, "readings": {...}}) when they were read with the locale
+    data `locales` holds now (`None`: a cache written without a folder, as tests write one); none otherwise
+    (other data, or the cache's first layout, which had no digest)."""
+    stored = json.loads(Path(path).read_text(encoding="utf-8")) if Path(path).exists() else {}
+    digest = locales_digest(locales) if locales is not None else None
+    return stored.get("readings", {}) if isinstance(stored, dict) and stored.get("locales", "") == digest else {}
+
+
+def write_cache(path, locales, cache):
+    """Writes readings for ``read_cache``."""
+    digest = locales_digest(locales) if locales is not None else None
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    Path(path).write_text(json.dumps({"locales": digest, "readings": cache}, ensure_ascii=False), encoding="utf-8")
 
 
 def read_corpus():
@@ -302,7 +333,7 @@ def main():
     started = time.time()
     phones, base_sub, base_indel = base_costs(arguments.vocab)
     prior, prior_additions = prior_from_costs(phones, base_sub, base_indel)
-    cache = json.loads(CACHE.read_text(encoding="utf-8")) if CACHE.exists() else {}
+    cache = read_cache(CACHE, LOCALES)
     corpus = read_corpus()
     by_language = defaultdict(list)
     described = defaultdict(lambda: defaultdict(int))
@@ -323,8 +354,7 @@ def main():
                 continue
             by_language[language].append((said["term"], query))
             described[language][recognizer] += 1
-    CACHE.parent.mkdir(parents=True, exist_ok=True)
-    CACHE.write_text(json.dumps(cache, ensure_ascii=False), encoding="utf-8")
+    write_cache(CACHE, LOCALES, cache)
     pooled = [pair for pairs in by_language.values() for pair in pairs]
     print(f"{len(pooled)} pairs kept: " + ", ".join(f"{l} {len(p)}" for l, p in sorted(by_language.items())), flush=True)
     conditional, add_probability, _, _ = em(pooled, phones, prior, prior_additions, PRIOR_FROM_FEATURES,

@@ -9,33 +9,20 @@ evaluation sets expect of a respelled name.
 
 Phones are vocab's own readings of each name as a term, read as learn_confusions.py reads them
 (`vocab normalize --json`, the listener's language, word boundaries left out), kept in a cache file between
-runs; the cache is dropped when the locale data it was read with changed (a digest of Locales/ without the
-learned decision models, which do not change a reading). Near names are found with a deletion index (every
+runs; the cache is dropped when the locale data it was read with changed (learn_confusions.locales_digest: a
+digest of Locales/ without the learned models and confusions, which do not change a reading). Near names are found with a deletion index (every
 string with up to `distance` phones deleted) and checked by edit distance over phones.
 """
 
-import hashlib
 import json
 from collections import defaultdict
-from functools import lru_cache
 from itertools import combinations
 from pathlib import Path
 
-from learn_confusions import plain_distance, readings
+from learn_confusions import plain_distance, read_cache, readings, write_cache
 
 FULL_NAME_DISTANCE = 2   # a full name this many phones or fewer from an entry is not clearly different
 FIRST_NAME_DISTANCE = 1  # the same for a first name alone
-
-
-@lru_cache(maxsize=None)
-def locales_digest(locales):
-    """A digest of the locale data that decides how names are read: every file of `locales` but the learned
-    decision models (*-model.txt)."""
-    digest = hashlib.sha256()
-    for path in sorted(Path(locales).rglob("*")):
-        if path.is_file() and not path.name.endswith("-model.txt"):
-            digest.update(str(path.relative_to(locales)).encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()
 
 
 class SoundNeighbours:
@@ -45,9 +32,8 @@ class SoundNeighbours:
         self.vocab = vocab
         self.language = language
         self.cache_path = Path(cache_path)
-        self.digest = locales_digest(locales) if locales is not None else None
-        stored = json.loads(self.cache_path.read_text(encoding="utf-8")) if self.cache_path.exists() else {}
-        self.cache = stored.get("readings", {}) if stored.get("locales") == self.digest else {}
+        self.locales = locales
+        self.cache = read_cache(self.cache_path, locales)
         self.indexes = {}
 
     def phones(self, texts):
@@ -60,9 +46,7 @@ class SoundNeighbours:
             raise SystemExit(f"sound_neighbours: {self.vocab} normalize read no phones for any of {len(read)} "
                              f"{self.language} names")
         if len(self.cache) > known:
-            self.cache_path.parent.mkdir(parents=True, exist_ok=True)
-            self.cache_path.write_text(json.dumps({"locales": self.digest, "readings": self.cache}, ensure_ascii=False),
-                                       encoding="utf-8")
+            write_cache(self.cache_path, self.locales, self.cache)
         return {text: tuple(reading["term"]) if reading else () for text, reading in read.items()}
 
     def index(self, name, pool, distance):
