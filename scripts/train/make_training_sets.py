@@ -263,8 +263,8 @@ def build(recognizer, prompted, rows_by_language, pool, seed, rng, neighbours, t
             present_id = f"{case_id}/present"
             extra = {"alternatives": alternatives} if alternatives else {}
 
-            def add_absent(remaining):
-                absent_id = f"{case_id}/absent"
+            def add_absent(remaining, kind="absent"):
+                absent_id = f"{case_id}/{kind}"
                 vocabularies.append({"id": f"{absent_id}/list", "language": language, "type": "contactName",
                                      "strings": remaining})
                 cases.append({"id": absent_id, "vocabulary": f"{absent_id}/list", "language": language,
@@ -297,20 +297,16 @@ def build(recognizer, prompted, rows_by_language, pool, seed, rng, neighbours, t
                 add_absent(clearly_different([name for name in contacts if fold(name.split(" ")[0]) not in said],
                                              spoken, first_name_alone=True))
             else:
-                add_absent(clearly_different([name for name in contacts if fold(name) != fold(contact)], contact))
+                others = clearly_different([name for name in contacts if fold(name) != fold(contact)], contact)
+                add_absent(others)
                 twin = twins.get(id(row))
                 if twin and twin[0] == contact and phones[contact] and phones[twin[1]] \
                         and plain_distance(phones[contact], phones[twin[1]]) > FULL_NAME_DISTANCE \
                         and twin[1] not in contacts:
                     # The namesake stands where the contact stood, among the others (clearly different too).
-                    kept = set(clearly_different([name for name in contacts if fold(name) != fold(contact)], contact))
-                    listed = [twin[1] if name == contact else name for name in contacts if name in kept or name == contact]
-                    twin_id = f"{case_id}/namesake"
-                    vocabularies.append({"id": f"{twin_id}/list", "language": language, "type": "contactName",
-                                         "strings": listed})
-                    cases.append({"id": twin_id, "vocabulary": f"{twin_id}/list", "language": language,
-                                  "query": row["transcript"], "category": "absent",
-                                  "expect": {"outcome": "unsupported", "terms": []}, **extra})
+                    kept = set(others)
+                    add_absent([twin[1] if name == contact else name for name in contacts
+                                if name in kept or name == contact], "namesake")
     return {"name": f"train-{recognizer}{'-prompted' if prompted == '1' else ''}", "vocabularies": vocabularies,
             "cases": cases}
 
