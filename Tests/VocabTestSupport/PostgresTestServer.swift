@@ -150,16 +150,27 @@ extension PostgresTestServer {
 /// Not Foundation's `Process`: on Linux its `waitUntilExit()` did not return here when called while a
 /// `static let` was being initialized (the child stayed a zombie), and a pipe would be held open by the
 /// server the cluster script leaves running. File descriptors other than the three standard ones are
-/// closed in the child.
+/// closed in the child, and only there: marking this process's descriptors close-on-exec instead (as this
+/// helper once did) reached the socket Foundation's `Process` hands a child it is starting on another
+/// thread to learn of its end; that child started without it, Foundation took the server for ended and
+/// blocked its one watcher thread in `waitpid` on it, and every other test's `waitUntilExit()` hung (CI,
+/// 2026-11-27).
 public enum Subprocess {
-    /// Sets close-on-exec on every descriptor above the standard three (the harness and NIO open some
-    /// without it).
-    private static func markOpenDescriptorsCloseOnExec() {
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc module does
+    /// not import: the child closes every descriptor from the one given up, after the other actions.
+    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    private static let addCloseFrom: AddCloseFrom? = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np")
+        .map { unsafeBitCast($0, to: AddCloseFrom.self) }
+
+    /// Has the child close every descriptor above the standard three: with closefrom when glibc has it, else
+    /// each descriptor open now, one close action each (a descriptor closed meanwhile by another thread is no
+    /// error: glibc ignores a failed close of one in range).
+    private static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+        if let addCloseFrom, addCloseFrom(&actions, 3) == 0 { return }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return }
         for name in names {
             guard let fd = Int32(name), fd > 2 else { continue }
-            let flags = fcntl(fd, F_GETFD)
-            if flags >= 0 { _ = fcntl(fd, F_SETFD, flags | FD_CLOEXEC) }
+            posix_spawn_file_actions_addclose(&actions, fd)
         }
     }
 
@@ -189,7 +200,7 @@ public enum Subprocess {
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         // Nothing else of this process reaches the child, nor the server it may leave running: an inherited
         // socket or pipe would stay open in that server and keep another test waiting for its end.
-        markOpenDescriptorsCloseOnExec()
+        closeInheritedDescriptors(&actions)
         var argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid = pid_t()
