@@ -195,6 +195,16 @@ def refused(text):
     return False
 
 
+def contact_of(row):
+    """The contact a row's name was said of, as the list writes it ("First Last"); `None` for a first name or a
+    nickname alone."""
+    spoken, category = row["spoken"], row["category"]
+    if category == "reversed":
+        words = spoken.split(" ")
+        return f"{words[-1]} {' '.join(words[:-1])}"
+    return None if category in ("first_only", "nickname_only") else spoken
+
+
 def namesake_twin(rng, contact, given, family):
     """The contact with one of its names changed for another of the pool, drawn as the lists draw theirs: its
     first name with another surname, or its surname with another first name (the evaluation sets' absent
@@ -221,14 +231,12 @@ def build(recognizer, prompted, rows_by_language, pool, seed, rng, neighbours, t
         for row in rows:
             if recognizer != "typed" and row["prompted"] == prompted and row["category"] in ("full", "reversed") \
                     and twin_rng.random() < TWIN_SHARE:
-                spoken = row["spoken"]
-                contact = spoken if row["category"] == "full" else \
-                    f"{spoken.split(' ')[-1]} {' '.join(spoken.split(' ')[:-1])}"
-                twin = namesake_twin(twin_rng, contact, given, family)
+                twin = namesake_twin(twin_rng, contact_of(row), given, family)
                 if twin:
-                    twins[id(row)] = (contact, twin)
-        # Read in batches, not one by one below.
-        phones = sounds.phones(sorted({row["spoken"] for row in rows} | {name for pair in twins.values() for name in pair}))
+                    twins[id(row)] = twin
+        # Read in batches, not one by one below (a name said last name first is compared as the list writes it).
+        phones = sounds.phones(sorted({row["spoken"] for row in rows} | set(twins.values())
+                                      | {contact_of(row) for row in rows if id(row) in twins}))
 
         def clearly_different(remaining, spoken, first_name_alone=False):
             """The list without the entries whose name sounds nearly like the spoken one (the evaluation sets'
@@ -252,13 +260,7 @@ def build(recognizer, prompted, rows_by_language, pool, seed, rng, neighbours, t
             contacts = (contacts + others)[:max(size, len(lists[list_number]))]
             spoken = row["spoken"]
             category = row["category"]
-            if category == "reversed":
-                first, rest = spoken.split(" ")[-1], " ".join(spoken.split(" ")[:-1])
-                contact = f"{first} {rest}"
-            elif category in ("first_only", "nickname_only"):
-                contact = None
-            else:
-                contact = spoken
+            contact = contact_of(row)
             case_id = f"{row['id']}/{recognizer}/{prompted}"
             present_id = f"{case_id}/present"
             extra = {"alternatives": alternatives} if alternatives else {}
@@ -297,15 +299,14 @@ def build(recognizer, prompted, rows_by_language, pool, seed, rng, neighbours, t
                 add_absent(clearly_different([name for name in contacts if fold(name.split(" ")[0]) not in said],
                                              spoken, first_name_alone=True))
             else:
-                others = clearly_different([name for name in contacts if fold(name) != fold(contact)], contact)
-                add_absent(others)
+                remaining = clearly_different([name for name in contacts if fold(name) != fold(contact)], contact)
+                add_absent(remaining)
                 twin = twins.get(id(row))
-                if twin and twin[0] == contact and phones[contact] and phones[twin[1]] \
-                        and plain_distance(phones[contact], phones[twin[1]]) > FULL_NAME_DISTANCE \
-                        and twin[1] not in contacts:
+                if twin and phones[contact] and phones[twin] and twin not in contacts \
+                        and plain_distance(phones[contact], phones[twin]) > FULL_NAME_DISTANCE:
                     # The namesake stands where the contact stood, among the others (clearly different too).
-                    kept = set(others)
-                    add_absent([twin[1] if name == contact else name for name in contacts
+                    kept = set(remaining)
+                    add_absent([twin if name == contact else name for name in contacts
                                 if name in kept or name == contact], "namesake")
     return {"name": f"train-{recognizer}{'-prompted' if prompted == '1' else ''}", "vocabularies": vocabularies,
             "cases": cases}

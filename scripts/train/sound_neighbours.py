@@ -10,8 +10,9 @@ evaluation sets expect of a respelled name.
 Phones are vocab's own readings of each name as a term, read as learn_confusions.py reads them
 (`vocab normalize --json`, the listener's language, word boundaries left out), kept in a cache file between
 runs; the cache is dropped when the locale data it was read with changed (learn_confusions.locales_digest: a
-digest of Locales/ without the learned models and confusions, which do not change a reading). Near names are found with a deletion index (every
-string with up to `distance` phones deleted) and checked by edit distance over phones.
+digest of Locales/ without the learned models and confusions, which do not change a reading). Near names are
+found with a deletion index (every string with up to `distance` phones deleted) and checked by edit distance
+over phones.
 """
 
 import json
