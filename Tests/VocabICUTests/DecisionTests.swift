@@ -216,6 +216,23 @@ struct DecisionTests {
         #expect(Set(options.map(\.term)).isSuperset(of: ["Paul Martin", "Paul Dupont"]))
     }
 
+    @Test("A first name said alone, as the list writes it, offers every contact who has it and its other spellings, found by their words")
+    func firstNameAloneIsSettledByWords() throws {
+        let resolver = try Self.resolver(["John Smith", "John Doe", "Jon Brown", "Mary Jones", "Peter Johnson"],
+                                         language: "en-US")
+        let result = try resolver.resolve("john")
+        guard case .disambiguation(let options, _) = result.resolution else {
+            Issue.record("'john' gave \(result.resolution.name)")
+            return
+        }
+        #expect(Set(options.map(\.term)).isSuperset(of: ["John Smith", "John Doe", "Jon Brown"]))
+        // The word table found them all: the phone postings were not searched.
+        #expect(!result.ranked.contains { $0.isFoundBySoundOnly }, "\(result.ranked.map(\.term))")
+        // Two words said are searched by sound as well when contacts are named alike.
+        let full = try resolver.resolve("john smyth")
+        #expect(full.ranked.first?.term == "John Smith")
+    }
+
     @Test("Every scored candidate carries its features and a probability; the most probable comes first")
     func candidatesCarryProbabilities() throws {
         let resolver = try Self.resolver(Self.contacts, language: "pt-BR")
