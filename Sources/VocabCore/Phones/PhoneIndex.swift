@@ -268,14 +268,24 @@ struct KeyCounter {
         }
     }
 
-    /// Sets the counts of the lists back to zero (the lists counted).
+    /// Sets the counts of the lists back to zero (the lists counted): each posting's count, or, when the
+    /// lists hold more than one posting for every ``wholeClearRatio`` counts, the whole buffer at once (a
+    /// sequential fill of a few bytes a count costs less than a scattered store per posting: at 10,000 terms,
+    /// about 40,000 instructions a query the words do not settle, by callgrind).
     func clear(_ lists: [ArraySlice<Int32>]) {
+        if lists.reduce(0, { $0 + $1.count }) * Self.wholeClearRatio >= counts.count {
+            counts.update(repeating: 0)
+            return
+        }
         for list in lists {
             list.withUnsafeBufferPointer { list in
                 for key in list { counts[Int(key)] = 0 }
             }
         }
     }
+
+    /// How many counts one posting read stands for before the whole buffer is cleared rather than each posting's.
+    static let wholeClearRatio = 8
 
     /// ``best(limit:slack:)``, then the counts of the lists (those counted) set back to zero, as ``clear(_:)``
     /// does. When every pronunciation counted is noted (``noted`` 1: a short query's), each is zeroed as it is
