@@ -34,6 +34,34 @@ import VocabTestSupport
         #expect(results[0]["top1"] as? Double == 1)
         #expect(results[0]["acceptedWrong"] as? Int == 0)
         #expect((results[0]["bytesPerTerm"] as? Double).map { $0 > 0 } == true)
+        #expect((results[0]["slowest"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test("--slowest names the slowest queries of the timed pass, slowest first, with their kind")
+    func namesTheSlowestQueries() throws {
+        let input = try files(strings: ["Anna Rossi", "Bruno Bauer", "Carla Lefevre"], queries: [
+            ["query": "ana rossi", "source": "Anna Rossi", "kind": "typo"],
+            ["query": "bruno bauer", "source": "Bruno Bauer", "kind": "exact"],
+            ["query": "zygmunt", "kind": "absent"],
+        ])
+        let result = try VocabBinary.run(["bench", "--vocabulary", input.vocabulary, "--queries", input.queries,
+                                          "--threads", "1", "--no-baseline", "--slowest", "2", "--json"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let results = try #require(object["results"] as? [[String: Any]])
+        let slowest = try #require(results.first?["slowest"] as? [[String: Any]])
+        #expect(slowest.count == 2)
+        let times = slowest.compactMap { $0["microseconds"] as? Double }
+        #expect(times.count == 2 && times[0] >= times[1])
+        for entry in slowest {
+            let query = try #require(entry["query"] as? String)
+            let kind = try #require(entry["kind"] as? String)
+            #expect(["ana rossi": "typo", "bruno bauer": "exact", "zygmunt": "absent"][query] == kind)
+        }
+        let text = try VocabBinary.run(["bench", "--vocabulary", input.vocabulary, "--queries", input.queries,
+                                        "--threads", "1", "--no-baseline", "--slowest", "1"])
+        #expect(text.status == 0, "stderr: \(text.stderr)")
+        #expect(text.stdout.contains("  slowest:\n"), "\(text.stdout)")
     }
 
     @Test("Bad input exits nonzero with a message naming the culprit")
@@ -50,6 +78,8 @@ import VocabTestSupport
             (["bench", "--vocabulary", good.vocabulary], 64, "Error: --vocabulary and --queries go together"),
             (["bench", "--vocabulary", good.vocabulary, "--queries", good.queries, "--threads", "0"], 64,
              "Error: --threads '0' must be at least 1"),
+            (["bench", "--vocabulary", good.vocabulary, "--queries", good.queries, "--slowest", "0"], 64,
+             "Error: --slowest '0' must be at least 1"),
             (["bench", "--vocabulary", "/no/such.json", "--queries", good.queries], 1, "Error: /no/such.json: no such file"),
             (["bench", "--vocabulary", good.vocabulary, "--queries", emptyQueries.queries], 1,
              "Error: \(emptyQueries.queries): 'queries' is empty; nothing to time"),

@@ -29,6 +29,20 @@ struct BenchResult: Encodable {
     /// The median latency in µs by the kind of query (every query, absent ones too), to show which kinds of
     /// query cost the time.
     let p50ByKind: [String: Double]
+    /// The slowest queries of the timed pass, slowest first (as many as asked for; none by default).
+    let slowest: [SlowQuery]
+
+    /// One query of ``slowest``.
+    struct SlowQuery: Encodable {
+        let query: String
+        let kind: String
+        let microseconds: Double
+    }
+
+    /// ``slowest`` as lines, or nothing.
+    var slowestLines: [String] {
+        slowest.map { String(format: "  %8.1f µs  %@  %@", $0.microseconds, $0.kind, $0.query) }
+    }
 
     /// ``p50ByKind`` as one line, slowest first.
     var kindLine: String {
@@ -54,6 +68,8 @@ struct BenchRun {
     let preparer: TermPreparer
     let threads: Int
     let baseline: Bool
+    /// How many of the slowest queries to name.
+    var slowestCount = 0
 
     func run(progress: (String) -> Void) throws -> BenchResult {
         let clock = ContinuousClock()
@@ -74,11 +90,13 @@ struct BenchRun {
         var acceptedWrong = 0
         var kinds: [String: (hits: Int, total: Int)] = [:]
         var kindLatencies: [String: [Double]] = [:]
+        var timed: [(microseconds: Double, query: BenchQueries.Query)] = []
         let single = try clock.measure {
             for query in queries {
                 var result: Resolver.Result?
                 let elapsed = try clock.measure { result = try resolver.resolve(query.text) }
                 latencies.append(Self.microseconds(elapsed))
+                if slowestCount > 0 { timed.append((Self.microseconds(elapsed), query)) }
                 kindLatencies[query.kind, default: []].append(Self.microseconds(elapsed))
                 if let source = query.source {
                     withSource += 1
@@ -119,7 +137,10 @@ struct BenchRun {
             top1: withSource == 0 ? 0 : Double(top1) / Double(withSource), top1Count: top1, withSource: withSource,
             acceptedWrong: acceptedWrong, baselineP50: baselineP50, baselineTop1: baselineTop1,
             top1ByKind: kinds.mapValues { Double($0.hits) / Double(max($0.total, 1)) },
-            p50ByKind: kindLatencies.mapValues { $0.sorted()[$0.count / 2] })
+            p50ByKind: kindLatencies.mapValues { $0.sorted()[$0.count / 2] },
+            slowest: timed.sorted { $0.microseconds > $1.microseconds }.prefix(slowestCount).map {
+                BenchResult.SlowQuery(query: $0.query.text, kind: $0.query.kind, microseconds: $0.microseconds)
+            })
     }
 
     /// The same run's baseline: every term's folded spelling compared with the query's by edit distance,

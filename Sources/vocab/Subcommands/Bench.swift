@@ -41,6 +41,10 @@ struct Bench: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Queries timed per size (default: all in the file).", valueName: "n"))
     var limit: Int?
 
+    @Option(name: .long, help: ArgumentHelp("Name the n slowest queries of each size, with their kind and time.",
+                                            valueName: "n"))
+    var slowest: Int?
+
     @Flag(name: .customLong("no-baseline"), help: "Skip the brute-force baseline (it is slow at 100,000 terms).")
     var noBaseline = false
 
@@ -56,6 +60,7 @@ struct Bench: ParsableCommand {
         if vocabulary != nil && sizes != nil { throw ValidationError("give --sizes or --vocabulary/--queries, not both") }
         if let threads, threads < 1 { throw ValidationError("--threads '\(threads)' must be at least 1") }
         if let limit, limit < 1 { throw ValidationError("--limit '\(limit)' must be at least 1") }
+        if let slowest, slowest < 1 { throw ValidationError("--slowest '\(slowest)' must be at least 1") }
         _ = try sizeList()
     }
 
@@ -101,9 +106,14 @@ struct Bench: ParsableCommand {
             }
             let queryList = try BenchQueries.load(input.queries, limit: limit)
             StandardError.print("bench \(input.label): building the index of \(terms.count) terms…")
-            let result = try BenchRun(terms: terms, queries: queryList, preparer: context.preparer, threads: threadCount,
-                                      baseline: !noBaseline).run { StandardError.print("bench \(input.label): \($0)") }
-            if !json { print((results.isEmpty ? BenchResult.header + "\n" + result.row : result.row) + "\n" + result.kindLine) }
+            var run = BenchRun(terms: terms, queries: queryList, preparer: context.preparer, threads: threadCount,
+                               baseline: !noBaseline)
+            run.slowestCount = slowest ?? 0
+            let result = try run.run { StandardError.print("bench \(input.label): \($0)") }
+            if !json {
+                print((results.isEmpty ? BenchResult.header + "\n" + result.row : result.row) + "\n" + result.kindLine)
+                if !result.slowest.isEmpty { print("  slowest:\n" + result.slowestLines.joined(separator: "\n")) }
+            }
             results.append(result)
         }
         if json { try JSONOutput.print(BenchReport(machine: machine, language: context.selection.used.identifier,
