@@ -233,6 +233,19 @@ struct DecisionTests {
         #expect(full.ranked.first?.term == "John Smith")
     }
 
+    @Test("A compound first name said alone offers every contact who has it, found by their words")
+    func compoundFirstNameAloneIsSettledByWords() throws {
+        let resolver = try Self.resolver(["Carlos Eduardo Lima", "Carlos Eduardo Souza", "Carla Duarte", "Eduarda Carvalho",
+                                          "Marcos Lima"], language: "pt-BR")
+        let result = try resolver.resolve("carlos eduardo")
+        guard case .disambiguation(let options, _) = result.resolution else {
+            Issue.record("'carlos eduardo' gave \(result.resolution.name)")
+            return
+        }
+        #expect(Set(options.map(\.term)) == ["Carlos Eduardo Lima", "Carlos Eduardo Souza"])
+        #expect(!result.ranked.contains { $0.isFoundBySoundOnly }, "\(result.ranked.map(\.term))")
+    }
+
     @Test("Every scored candidate carries its features and a probability; the most probable comes first")
     func candidatesCarryProbabilities() throws {
         let resolver = try Self.resolver(Self.contacts, language: "pt-BR")

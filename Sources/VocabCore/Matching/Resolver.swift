@@ -246,11 +246,20 @@ public struct Resolver: Sendable {
     ///   contact holding it is a word candidate. A first name said alone cost twice a full name for the postings'
     ///   sake (10,000 terms, p50 207 µs against 105 µs without; 2026-11-27), for no change of top-1, recall or
     ///   false accepts on any development set (4 of their 2,518 cases offer one name more or fewer).
+    /// - So is a query of several words, all as the list writes them, that is part of several contacts' names
+    ///   alike (the best two word candidates score the same, and neither is named whole): a compound first name
+    ///   said alone ("carlos eduardo" of Carlos Eduardo Lima and Carlos Eduardo Souza). One contact's whole name
+    ///   is not: Maya Lima, answered without the postings' candidates beside it, was a false accept for Maya de
+    ///   Lima. First names alone at 10,000 terms: 10% fewer instructions; no development set's answer changed.
     static func isSettledByWords(_ words: [Candidate], queryWords: Int) -> Bool {
         guard let best = words.first, best.score >= settledWord, best.alignment.weakestQueryWord >= settledWord else {
             return false
         }
-        if queryWords == 1 && best.alignment.weakestQueryWord >= exactWord { return true }
+        let exact = best.alignment.weakestQueryWord >= exactWord
+        if exact && queryWords == 1 { return true }
+        if exact, best.alignment.termCoverage < 1, let second = words.dropFirst().first, second.score == best.score {
+            return true
+        }
         return words.dropFirst().first.map { $0.score < best.score - aloneByWords } ?? true
     }
 
