@@ -3,23 +3,28 @@
 # answers exactly as the first one does (every prediction and every trace the same, byte for byte): the check
 # that a change meant to be faster or tidier changes no answer.
 #
-# Usage: scripts/dev-sets.sh [--locales DIR] [--profiles] BINARY...
+# Usage: scripts/dev-sets.sh [--locales DIR] [--profiles] [--padded N] BINARY...
 #   e.g. scripts/dev-sets.sh /tmp/vocab-before .build/release/vocab
 #        scripts/dev-sets.sh --locales /tmp/relearned/Locales .build/release/vocab
 # Prints, per build and set, top-1, recall@10, false accepts and disambiguation as counts (`vocab eval --json`);
 # the sets with alternatives are resolved with them. --locales is passed to every build (default: the
 # package's Locales/). --profiles decides each set as its recognizer's profile does (`--recognizer`: dev typed,
-# asr-dev pocketsphinx, the whisper sets whisper, the prompted ones whisper-prompted). About 15 seconds per build
-# on this machine.
+# asr-dev pocketsphinx, the whisper sets whisper, the prompted ones whisper-prompted). --padded N scores the
+# sets at scale: every list with the names of ../shared/bench/vocab-N.json added (those it does not hold already,
+# after its own, so its order of preference is kept), e.g. 10000 for lists of about 10,000 names, where the phone
+# postings' budget and the search's width bind (the sets' own lists hold 41 to 710 names). About 15 seconds per
+# build on this machine; about two minutes padded to 10,000.
 set -eu
 CALLER=$(pwd)
 cd "$(dirname "$0")/.."
 LOCALES=""
 PROFILES=0
+PADDED=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --locales) LOCALES=${2:?--locales needs a folder}; shift 2 ;;
         --profiles) PROFILES=1; shift ;;
+        --padded) PADDED=${2:?--padded needs a number of names}; shift 2 ;;
         --help|-h) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
         -*) echo "scripts/dev-sets.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
         *) break ;;
@@ -38,12 +43,29 @@ WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
+SETDIR=../shared/eval
+if [ -n "$PADDED" ]; then
+    [ -f "../shared/bench/vocab-$PADDED.json" ] || { echo "scripts/dev-sets.sh: --padded $PADDED: ../shared/bench/vocab-$PADDED.json is missing" >&2; exit 2; }
+    SETDIR="$WORK/padded"
+    mkdir "$SETDIR"
+    # shellcheck disable=SC2086
+    python3 - "../shared/bench/vocab-$PADDED.json" "$SETDIR" $SETS <<'EOF'
+import json, sys
+padding = json.load(open(sys.argv[1]))["strings"]
+for name in sys.argv[3:]:
+    data = json.load(open(f"../shared/eval/{name}.json"))
+    for vocabulary in data["vocabularies"]:
+        held = set(vocabulary["strings"])
+        vocabulary["strings"] = vocabulary["strings"] + [term for term in padding if term not in held]
+    json.dump(data, open(f"{sys.argv[2]}/{name}.json", "w"), ensure_ascii=False)
+EOF
+fi
 number=0
 for binary in "$@"; do
     case "$binary" in /*) ;; *) binary="$CALLER/$binary" ;; esac  # as named from where the script was run
     [ -x "$binary" ] || { echo "scripts/dev-sets.sh: $binary is not an executable vocab binary" >&2; exit 2; }
     number=$((number + 1))
-    echo "$binary${LOCALES:+ (locales $LOCALES)}$([ "$PROFILES" = 1 ] && echo " (each set as its recognizer's profile decides)")"
+    echo "$binary${LOCALES:+ (locales $LOCALES)}$([ "$PROFILES" = 1 ] && echo " (each set as its recognizer's profile decides)")${PADDED:+ (every list padded with the names of vocab-$PADDED.json)}"
     for set in $SETS; do
         out="$WORK/$number-$set"
         recognizer=""
@@ -56,7 +78,7 @@ for binary in "$@"; do
             esac
         fi
         # shellcheck disable=SC2086
-        "$binary" eval "../shared/eval/$set.json" ${LOCALES:+--locales "$LOCALES"} ${recognizer:+--recognizer "$recognizer"} --json \
+        "$binary" eval "$SETDIR/$set.json" ${LOCALES:+--locales "$LOCALES"} ${recognizer:+--recognizer "$recognizer"} --json \
             --predictions "$out.predictions.jsonl" --trace "$out.trace.jsonl" > "$out.json" 2> "$out.log" \
             || { echo "scripts/dev-sets.sh: $binary failed on $set:" >&2; tail -3 "$out.log" >&2; exit 1; }
         # A note of the build's (the English pronouncing dictionary missing moves every English figure: on
