@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import VocabCore
+@testable import VocabCore
 import VocabLocales
 import VocabICU
 import VocabTestSupport
@@ -349,6 +349,28 @@ struct PhoneIndexReferenceTests {
             checked += found.count
         }
         #expect(checked > 20, "too few matches were checked: \(checked)")
+    }
+
+    @Test("A term said exactly as its first pronunciation gets, without an alignment, the match aligning it gives")
+    func exactlySaidTermMatch() throws {
+        let (context, pronouncer) = try Self.english()
+        let terms = ["Anna Bauer", "Hannah Bauer", "Bruno Santos", "Mary Ann Smith", "Jonas Nowak", "Dixon"]
+        let index = try VocabularyIndex(terms: terms, preparer: context.preparer)
+        let matcher = try #require(index.phoneMatcher)
+        var exact = 0
+        for (position, term) in terms.enumerated() {
+            let (phones, filler) = pronouncer.queryPhones(term.lowercased().split(separator: " ").map(String.init))
+            let prepared = matcher.prepare(query: phones, filler: filler)
+            // The postings' path aligns every candidate, the best few in detail; the terms' path takes the exact one.
+            let aligned = try #require(matcher.matches(prepared).first { $0.term == position }, "'\(term)' not found")
+            let taken = try #require(matcher.matches(prepared, terms: [position])[0])
+            #expect(taken == aligned, "'\(term)'")
+            if matcher.isPlain(prepared) && matcher.isSaidExactly(prepared, as: taken.pronunciation) {
+                exact += 1
+                #expect(taken.similarity == 1 && taken.score == 1 && taken.weakestWord == 1 && taken.weakestQueryWord == 1)
+            }
+        }
+        #expect(exact >= 4, "too few terms were said exactly as their first pronunciation: \(exact)")
     }
 
     @Test("The best few phone matches asked for are the first of all the matches, details included")

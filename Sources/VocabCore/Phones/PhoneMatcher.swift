@@ -140,7 +140,21 @@ public struct PhoneMatcher: Sendable {
             }
         }
         let ranges = terms.map { index.pronunciations(ofTerm: $0) }
-        let pronounced = ranges.indices.filter { !ranges[$0].isEmpty }
+        // A term whose first pronunciation is the query's phones exactly takes its whole at similarity 1 without
+        // an alignment (``isSaidExactly(_:as:)``); the others' first pronunciations are aligned.
+        let plain = isPlain(prepared)
+        var saidExactly = [Bool](filledWith: false, count: terms.count)
+        var pronounced: [Int] = []
+        pronounced.reserveCapacity(terms.count)
+        for position in ranges.indices where !ranges[position].isEmpty {
+            let first = ranges[position].lowerBound
+            if plain && !isKnown(first, at: position) && isSaidExactly(prepared, as: first) {
+                saidExactly[position] = true
+                best[position] = exactVariant(of: first)
+            } else {
+                pronounced.append(position)
+            }
+        }
         offer(pronounced.map { ranges[$0].lowerBound }, of: pronounced)
         var others: [Int] = []
         var owners: [Int] = []
@@ -159,6 +173,7 @@ public struct PhoneMatcher: Sendable {
         return best.indices.map { position in
             guard let variant = best[position] else { return nil }
             let match = isKnown(variant.pronunciation, at: position) ? known[position]! : match(of: variant)
+            if saidExactly[position] { return WordExtremes.heardFully.applied(to: match) }
             guard match.weakestWord == nil || match.weakestQueryWord == nil else { return match }
             let phones = variantPhones(of: match)
             if let same = done.first(where: { $0.phones == phones }) { return same.words.applied(to: match) }
@@ -168,11 +183,54 @@ public struct PhoneMatcher: Sendable {
         }
     }
 
+    /// Whether a query aligns with its own phones at no cost, word by word: it has no filler word (skipping
+    /// one costs ``PhoneAligner/fillerCost``), every phone of it weighs something (so every word's similarity
+    /// is 1, not 0), and each costs nothing to write as itself (the feature table's rule; learned confusions
+    /// cannot change it).
+    func isPlain(_ prepared: PhoneAligner.PreparedQuery) -> Bool {
+        guard !prepared.codes.isEmpty, prepared.saidCodes.count == prepared.codes.count else { return false }
+        return aligner.costs.withTables { tables in
+            prepared.codes.allSatisfy { code in
+                tables.weights[Int(code)] > 0 && tables.substitutions[Int(code) * tables.count + Int(code)] == 0
+            }
+        }
+    }
+
+    /// Whether a pronunciation's phones, boundaries left out, are the query's: then its whole aligns phone for
+    /// phone at a cost of 0 (for a plain query, ``isPlain(_:)``), and every alignment of it would find that.
+    func isSaidExactly(_ prepared: PhoneAligner.PreparedQuery, as pronunciation: Int) -> Bool {
+        var position = 0
+        for phone in index.phones(of: pronunciation) where phone != .boundary {
+            guard position < prepared.codes.count, prepared.codes[position] == phone.code else { return false }
+            position += 1
+        }
+        return position == prepared.codes.count
+    }
+
+    /// The variant ``bestVariants(_:pronunciations:)`` gives a pronunciation said exactly: its whole, at
+    /// similarity and score 1 (no reordering or word alone can beat it).
+    func exactVariant(of pronunciation: Int) -> VariantMatch {
+        var words = 0
+        Self.forEachWord(of: index.phones(of: pronunciation)) { _ in words += 1 }
+        return VariantMatch(pronunciation: pronunciation, term: Int(index.owners[pronunciation]), similarity: 1,
+                            score: Self.variantScore(1, coverage: 1, penalty: 0), coverage: 1, kind: .whole, detail: 0,
+                            words: words)
+    }
+
     /// What a match's detail is made of: its variant's worst and best term words and its worst query word.
     private struct WordExtremes {
         let weakest: Double?
         let strongest: Double?
         let queryWeakest: Double
+
+        /// A variant said exactly, every phone of every word at no cost.
+        static let heardFully = WordExtremes(weakest: 1, strongest: 1, queryWeakest: 1)
+
+        init(weakest: Double?, strongest: Double?, queryWeakest: Double) {
+            self.weakest = weakest
+            self.strongest = strongest
+            self.queryWeakest = queryWeakest
+        }
 
         init(_ words: (term: [Double], query: [Double])) {
             weakest = words.term.min()
