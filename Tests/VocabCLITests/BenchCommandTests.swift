@@ -14,13 +14,18 @@ import VocabTestSupport
         return (vocabulary.path, queryFile.path)
     }
 
-    @Test("A run on given files reports its measurements and top-1 against the queries' sources")
-    func runsOnGivenFiles() throws {
-        let input = try files(strings: ["Anna Rossi", "Bruno Bauer", "Carla Lefevre"], queries: [
+    /// Three terms and three queries: a typo and an exact name, with their sources, and an absent name.
+    private func sample() throws -> (vocabulary: String, queries: String) {
+        try files(strings: ["Anna Rossi", "Bruno Bauer", "Carla Lefevre"], queries: [
             ["query": "ana rossi", "source": "Anna Rossi", "kind": "typo"],
             ["query": "bruno bauer", "source": "Bruno Bauer", "kind": "exact"],
             ["query": "zygmunt", "kind": "absent"],
         ])
+    }
+
+    @Test("A run on given files reports its measurements and top-1 against the queries' sources")
+    func runsOnGivenFiles() throws {
+        let input = try sample()
         let result = try VocabBinary.run(["bench", "--vocabulary", input.vocabulary, "--queries", input.queries,
                                           "--threads", "1", "--json"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
@@ -39,11 +44,7 @@ import VocabTestSupport
 
     @Test("--slowest names the slowest queries of the timed pass, slowest first, with their kind")
     func namesTheSlowestQueries() throws {
-        let input = try files(strings: ["Anna Rossi", "Bruno Bauer", "Carla Lefevre"], queries: [
-            ["query": "ana rossi", "source": "Anna Rossi", "kind": "typo"],
-            ["query": "bruno bauer", "source": "Bruno Bauer", "kind": "exact"],
-            ["query": "zygmunt", "kind": "absent"],
-        ])
+        let input = try sample()
         let result = try VocabBinary.run(["bench", "--vocabulary", input.vocabulary, "--queries", input.queries,
                                           "--threads", "1", "--no-baseline", "--slowest", "2", "--json"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
