@@ -257,10 +257,9 @@ public struct Resolver: Sendable {
         }
         let exact = best.alignment.weakestQueryWord >= exactWord
         if exact && queryWords == 1 { return true }
-        if exact, best.alignment.termCoverage < 1, let second = words.dropFirst().first, second.score == best.score {
-            return true
-        }
-        return words.dropFirst().first.map { $0.score < best.score - aloneByWords } ?? true
+        guard let second = words.dropFirst().first else { return true }
+        if exact && best.alignment.termCoverage < 1 && second.score == best.score { return true }
+        return second.score < best.score - aloneByWords
     }
 
     /// The least word score, and weakest word, of a candidate the words find strongly. 0.8 rather than 0.85

@@ -218,25 +218,13 @@ public struct PhoneMatcher: Sendable {
     }
 
     /// What a match's detail is made of: its variant's worst and best term words and its worst query word.
-    private struct WordExtremes {
+    fileprivate struct WordExtremes {
         let weakest: Double?
         let strongest: Double?
         let queryWeakest: Double
 
         /// A variant said exactly, every phone of every word at no cost.
         static let heardFully = WordExtremes(weakest: 1, strongest: 1, queryWeakest: 1)
-
-        init(weakest: Double?, strongest: Double?, queryWeakest: Double) {
-            self.weakest = weakest
-            self.strongest = strongest
-            self.queryWeakest = queryWeakest
-        }
-
-        init(_ words: (term: [Double], query: [Double])) {
-            weakest = words.term.min()
-            strongest = words.term.max()
-            queryWeakest = words.query.min() ?? 0
-        }
 
         func applied(to match: Match) -> Match {
             var detailed = match
@@ -319,5 +307,13 @@ public struct PhoneMatcher: Sendable {
     /// The aligned steps of a match (for `--explain`).
     public func steps(_ query: PhoneAligner.PreparedQuery, match: Match) -> [PhoneAligner.Step] {
         aligner.steps(query, term: PhoneAligner.spokenCodes(variantPhones(of: match)))
+    }
+}
+
+// In an extension, so that the memberwise initializer ``WordExtremes/heardFully`` uses stays synthesized.
+private extension PhoneMatcher.WordExtremes {
+    /// The extremes of one alignment's word similarities (``PhoneAligner/wordSimilarities(_:term:)``).
+    init(_ words: (term: [Double], query: [Double])) {
+        self.init(weakest: words.term.min(), strongest: words.term.max(), queryWeakest: words.query.min() ?? 0)
     }
 }

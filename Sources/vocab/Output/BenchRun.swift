@@ -94,10 +94,10 @@ struct BenchRun {
         let single = try clock.measure {
             for query in queries {
                 var result: Resolver.Result?
-                let elapsed = try clock.measure { result = try resolver.resolve(query.text) }
-                latencies.append(Self.microseconds(elapsed))
-                if slowestCount > 0 { timed.append((Self.microseconds(elapsed), query)) }
-                kindLatencies[query.kind, default: []].append(Self.microseconds(elapsed))
+                let elapsed = Self.microseconds(try clock.measure { result = try resolver.resolve(query.text) })
+                latencies.append(elapsed)
+                if slowestCount > 0 { timed.append((elapsed, query)) }
+                kindLatencies[query.kind, default: []].append(elapsed)
                 if let source = query.source {
                     withSource += 1
                     let hit = result?.ranked.first?.term == source
