@@ -214,6 +214,30 @@ struct PhoneIndexReferenceTests {
         return (context, try #require(context.preparer.phonetics.pronouncer))
     }
 
+    @Test("The index keeps each pronunciation's phones as the aligner reads them: boundaries left out, each word's end kept, an empty run of phones no word")
+    func spokenLayout() throws {
+        let (_, pronouncer) = try Self.english()
+        let inventory = pronouncer.costs.inventory
+        func phones(_ symbols: String) throws -> [Phone] {
+            try symbols.split(separator: " ").map { $0 == "|" ? Phone.boundary : try #require(inventory.phone(String($0))) }
+        }
+        let index = PhoneIndex(pronunciations: [
+            (0, "en", try phones("a n | | b o")),  // two boundaries in a row
+            (1, "en", try phones("| m i |")),      // boundaries at both ends
+            (1, "en", []),                         // nothing read
+            (2, "en", try phones("k a r l a")),
+        ], inventory: inventory)
+        let said = { (pronunciation: Int) in index.spokenCodes[index.spokenRange(of: pronunciation)].map { Phone(code: $0) } }
+        let wordEnds = { (pronunciation: Int) in
+            index.wordEnds[Int(index.wordStarts[pronunciation])..<Int(index.wordStarts[pronunciation + 1])].map(Int.init)
+        }
+        #expect(try said(0) == phones("a n b o") && wordEnds(0) == [2, 4])
+        #expect(try said(1) == phones("m i") && wordEnds(1) == [2])
+        #expect(said(2).isEmpty && wordEnds(2).isEmpty)
+        #expect(try said(3) == phones("k a r l a") && wordEnds(3) == [5])
+        #expect(index.spokenCodes.last == 0, "one 0 after the last, so the buffer is never empty")
+    }
+
     @Test("The phone postings find every term a full scan finds sounding close enough to decide on")
     func indexMatchesScan() throws {
         let (context, pronouncer) = try Self.english()

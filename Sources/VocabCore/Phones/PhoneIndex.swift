@@ -9,6 +9,17 @@ public struct PhoneIndex: Sendable {
     let phones: [Phone]
     /// Where each pronunciation starts in ``phones`` (one more entry than pronunciations).
     let starts: [UInt32]
+    /// The same phones as codes, boundaries left out, with one 0 after the last (so the buffer is never empty):
+    /// what the aligner reads, in place (``PhoneMatcher/bestVariants(_:pronunciations:)``'s whole variants
+    /// point into it rather than copying a query's candidates' phones).
+    let spokenCodes: [UInt8]
+    /// Where each pronunciation starts in ``spokenCodes`` (one more entry than pronunciations).
+    let spokenStarts: [UInt32]
+    /// Where each word of each pronunciation ends in ``spokenCodes``, counted from the pronunciation's start
+    /// there: those of pronunciation `p` are `wordEnds[wordStarts[p]..<wordStarts[p + 1]]` (an empty run of
+    /// phones between boundaries is no word).
+    let wordEnds: [UInt32]
+    let wordStarts: [UInt32]
     /// The term of each pronunciation.
     let owners: [Int32]
     /// The language each pronunciation was read in (index into ``languageNames``).
@@ -28,7 +39,8 @@ public struct PhoneIndex: Sendable {
 
     /// An estimate of the heap footprint in bytes.
     public var approximateBytes: Int {
-        phones.count + starts.count * 4 + owners.count * 4 + languages.count + keyStarts.count * 4 + postings.count * 4
+        phones.count + starts.count * 4 + spokenCodes.count + spokenStarts.count * 4 + wordEnds.count * 4
+            + wordStarts.count * 4 + owners.count * 4 + languages.count + keyStarts.count * 4 + postings.count * 4
     }
 
     /// Builds the index.
@@ -83,6 +95,7 @@ public struct PhoneIndex: Sendable {
         }
         self.phones = phones
         self.starts = starts
+        (spokenCodes, spokenStarts, wordEnds, wordStarts) = Self.spokenWords(phones, starts: starts)
         self.owners = owners
         self.languages = languages
         self.languageNames = languageNames
@@ -91,6 +104,37 @@ public struct PhoneIndex: Sendable {
         keyStarts = counts
         self.postings = postings
         countBuffers = KeyCountBuffers(size: owners.count)
+    }
+
+    /// ``spokenCodes``, ``spokenStarts``, ``wordEnds`` and ``wordStarts`` of the pronunciations.
+    private static func spokenWords(_ phones: [Phone], starts: [UInt32])
+        -> (codes: [UInt8], starts: [UInt32], wordEnds: [UInt32], wordStarts: [UInt32]) {
+        var codes: [UInt8] = []
+        codes.reserveCapacity(phones.count + 1)
+        var spokenStarts: [UInt32] = [0]
+        spokenStarts.reserveCapacity(starts.count)
+        var wordEnds: [UInt32] = []
+        var wordStarts: [UInt32] = [0]
+        wordStarts.reserveCapacity(starts.count)
+        for pronunciation in 0..<(starts.count - 1) {
+            let start = codes.count
+            var wordStart = start
+            for phone in phones[Int(starts[pronunciation])..<Int(starts[pronunciation + 1])] {
+                guard phone == .boundary else { codes.append(phone.code); continue }
+                if codes.count > wordStart { wordEnds.append(UInt32(codes.count - start)) }
+                wordStart = codes.count
+            }
+            if codes.count > wordStart { wordEnds.append(UInt32(codes.count - start)) }
+            spokenStarts.append(UInt32(codes.count))
+            wordStarts.append(UInt32(wordEnds.count))
+        }
+        codes.append(0)
+        return (codes, spokenStarts, wordEnds, wordStarts)
+    }
+
+    /// A pronunciation's phone codes in ``spokenCodes``, boundaries left out.
+    func spokenRange(of pronunciation: Int) -> Range<Int> {
+        Int(spokenStarts[pronunciation])..<Int(spokenStarts[pronunciation + 1])
     }
 
     /// The pronunciations of a term (they are stored in term order).

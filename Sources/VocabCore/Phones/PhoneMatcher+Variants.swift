@@ -13,37 +13,30 @@ extension PhoneMatcher {
     /// - Returns: One variant per pronunciation, in the order given.
     func bestVariants(_ query: PhoneAligner.PreparedQuery, pronunciations: [Int]) -> [VariantMatch] {
         guard !pronunciations.isEmpty else { return [] }
-        // Every pronunciation's codes without boundaries in one buffer (the reorderings are appended after
-        // them), where each of its words lies there, and the variant it keeps so far.
-        let phoneCount = pronunciations.reduce(0) { $0 + index.phones(of: $1).count }
-        var codes: [UInt8] = []
-        codes.reserveCapacity(3 * phoneCount)
+        // Where each pronunciation and each of its words lie in the index's codes (boundaries left out), and the
+        // variant it keeps so far.
         var words: [PhoneAligner.CodeSpan] = []
-        words.reserveCapacity(phoneCount + pronunciations.count)
+        words.reserveCapacity(4 * pronunciations.count)
         var spans: [PhoneAligner.CodeSpan] = []
         spans.reserveCapacity(5 * pronunciations.count)
         var kept: [KeptVariant] = []
         kept.reserveCapacity(pronunciations.count)
         for pronunciation in pronunciations {
-            let start = codes.count
+            let range = index.spokenRange(of: pronunciation)
             let firstWord = words.count
-            var wordStart = start
-            for phone in index.phones(of: pronunciation) {
-                if phone == .boundary {
-                    if codes.count > wordStart { words.append(.init(start: wordStart, count: codes.count - wordStart)) }
-                    wordStart = codes.count
-                    continue
-                }
-                codes.append(phone.code)
+            var wordStart = range.lowerBound
+            for wordEnd in index.wordEnds[Int(index.wordStarts[pronunciation])..<Int(index.wordStarts[pronunciation + 1])] {
+                let end = range.lowerBound + Int(wordEnd)
+                words.append(.init(start: wordStart, count: end - wordStart))
+                wordStart = end
             }
-            if codes.count > wordStart { words.append(.init(start: wordStart, count: codes.count - wordStart)) }
-            spans.append(PhoneAligner.CodeSpan(start: start, count: codes.count - start))
+            spans.append(PhoneAligner.CodeSpan(start: range.lowerBound, count: range.count))
             kept.append(KeptVariant(firstWord: firstWord, words: words.count - firstWord))
         }
-        // 1. Every whole pronunciation, and with it its first word alone (the same table's first columns,
-        // ``PhoneAligner/similarity(_:term:prefix:)``).
+        // 1. Every whole pronunciation, read where the index keeps it, and with it its first word alone (the same
+        // table's first columns, ``PhoneAligner/similarity(_:term:prefix:)``).
         let firstWords = kept.map { $0.words > 1 ? words[$0.firstWord].count : 0 }
-        let wholes = codes.withUnsafeBufferPointer {
+        let wholes = index.spokenCodes.withUnsafeBufferPointer {
             aligner.similarities(query, codes: $0.baseAddress!, spans: spans, prefixes: firstWords)
         }
         // Each word's similarity alone, once aligned (-1 until then).
@@ -57,10 +50,14 @@ extension PhoneMatcher {
         // would win), aligned together; then tried in order, each only while a perfect one could still win, as
         // when they are aligned one by one (a variant aligned here but no longer able to win is not taken). A
         // rotation's first word alone comes with it, as the whole's did; the words no alignment began with
-        // are aligned alone.
+        // are aligned alone. Their codes are copied, word by word, into one buffer (`pieces`: where each
+        // comes from, in order).
         spans.removeAll(keepingCapacity: true)
         var prefixes: [Int] = []
         prefixes.reserveCapacity(spans.capacity)
+        var pieces: [PhoneAligner.CodeSpan] = []
+        pieces.reserveCapacity(words.count)
+        var copied = 0
         var aloneSpans: [(word: Int, span: Int)] = []
         for item in kept.indices where kept[item].words > 1 {
             let variant = kept[item]
@@ -69,27 +66,40 @@ extension PhoneMatcher {
             if variant.reorderCanWin {
                 for attempt in 0..<Self.rotationCount(ofWords: variant.words, queryWords: query.wordWeights.count) {
                     let rotation = Self.rotation(attempt, ofWords: variant.words)
-                    let start = codes.count
+                    let start = copied
                     for step in 0..<variant.words {
                         let word = words[variant.firstWord + Self.word(at: step, rotatedBy: rotation, words: variant.words)]
-                        for position in word.start..<(word.start + word.count) { codes.append(codes[position]) }
+                        pieces.append(word)
+                        copied += word.count
                     }
                     let leading = Self.word(at: 0, rotatedBy: rotation, words: variant.words)
-                    spans.append(PhoneAligner.CodeSpan(start: start, count: codes.count - start))
+                    spans.append(PhoneAligner.CodeSpan(start: start, count: copied - start))
                     prefixes.append(words[variant.firstWord + leading].count)
                     if leading < Int.bitWidth { begun |= 1 << leading }
                 }
             }
             if variant.aloneCanWin {
                 for position in 0..<variant.words where position >= Int.bitWidth || begun & (1 << position) == 0 {
+                    let word = words[variant.firstWord + position]
                     aloneSpans.append((variant.firstWord + position, spans.count))
-                    spans.append(words[variant.firstWord + position])
+                    spans.append(PhoneAligner.CodeSpan(start: copied, count: word.count))
                     prefixes.append(0)
+                    pieces.append(word)
+                    copied += word.count
                 }
             }
         }
-        let others = codes.withUnsafeBufferPointer {
-            aligner.similarities(query, codes: $0.baseAddress!, spans: spans, prefixes: prefixes)
+        let others = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(copied, 1)) { buffer in
+            index.spokenCodes.withUnsafeBufferPointer { source in
+                var next = 0
+                for piece in pieces {
+                    for position in piece.start..<(piece.start + piece.count) {
+                        buffer[next] = source[position]
+                        next += 1
+                    }
+                }
+            }
+            return aligner.similarities(query, codes: UnsafePointer(buffer.baseAddress!), spans: spans, prefixes: prefixes)
         }
         for (word, span) in aloneSpans { aloneOfWord[word] = others[span] }
         for item in kept.indices where kept[item].words > 1 {

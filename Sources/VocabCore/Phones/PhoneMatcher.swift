@@ -199,19 +199,14 @@ public struct PhoneMatcher: Sendable {
     /// Whether a pronunciation's phones, boundaries left out, are the query's: then its whole aligns phone for
     /// phone at a cost of 0 (for a plain query, ``isPlain(_:)``), and every alignment of it would find that.
     func isSaidExactly(_ prepared: PhoneAligner.PreparedQuery, as pronunciation: Int) -> Bool {
-        var position = 0
-        for phone in index.phones(of: pronunciation) where phone != .boundary {
-            guard position < prepared.codes.count, prepared.codes[position] == phone.code else { return false }
-            position += 1
-        }
-        return position == prepared.codes.count
+        let range = index.spokenRange(of: pronunciation)
+        return range.count == prepared.codes.count && index.spokenCodes[range].elementsEqual(prepared.codes)
     }
 
     /// The variant ``bestVariants(_:pronunciations:)`` gives a pronunciation said exactly: its whole, at
     /// similarity and score 1 (no reordering or word alone can beat it).
     func exactVariant(of pronunciation: Int) -> VariantMatch {
-        var words = 0
-        Self.forEachWord(of: index.phones(of: pronunciation)) { _ in words += 1 }
+        let words = Int(index.wordStarts[pronunciation + 1] - index.wordStarts[pronunciation])
         return VariantMatch(pronunciation: pronunciation, term: Int(index.owners[pronunciation]), similarity: 1,
                             score: Self.variantScore(1, coverage: 1, penalty: 0), coverage: 1, kind: .whole, detail: 0,
                             words: words)
