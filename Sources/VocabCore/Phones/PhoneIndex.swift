@@ -364,10 +364,13 @@ struct KeyCounter {
                 let last = best[limit - 1]
                 if count < last.count || (count == last.count && key > last.key) { return floor }
             }
-            var position = best.count
-            while position > 0 && (best[position - 1].count < count
-                                   || (best[position - 1].count == count && best[position - 1].key > key)) {
-                position -= 1
+            // Where it goes: after every entry counted more, or as often with a lower key (a binary search: a
+            // query the words do not settle inserts about a hundred times into a list of 48).
+            var (position, end) = (0, best.count)
+            while position < end {
+                let middle = (position + end) / 2
+                let entry = best[middle]
+                if entry.count > count || (entry.count == count && entry.key < key) { position = middle + 1 } else { end = middle }
             }
             best.insert((key, count), at: position)
             if best.count > limit { best.removeLast() }

@@ -59,6 +59,7 @@ extension PhoneMatcher {
         pieces.reserveCapacity(words.count)
         var copied = 0
         var aloneSpans: [(word: Int, span: Int)] = []
+        aloneSpans.reserveCapacity(words.count)
         for item in kept.indices where kept[item].words > 1 {
             let variant = kept[item]
             kept[item].firstVariant = spans.count
