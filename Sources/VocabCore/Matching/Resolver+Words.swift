@@ -68,7 +68,8 @@ extension Resolver {
             // Terms reached through a joined pair take the general path.
             var general = WordIDSet(capacity: 64)
             var others: [Int32] = []
-            for word in similar.allKeys where index.words.isPair[Int(word)] {
+            similar.forEachKey { word in
+                guard index.words.isPair[Int(word)] else { return }
                 for term in index.words.postings(of: Int(word)) where !general.contains(term) {
                     general.insert(term)
                     others.append(term)

@@ -251,8 +251,9 @@ public struct VocabularyIndex: Sendable {
         let required = query.indices.filter { query[$0].isRequired && query[$0].folded.count > 1 }
         var wordsFor: [WordIDSet] = query.indices.map { _ in WordIDSet(capacity: 16) }
         for unit in matches.indices {
-            let keys = matches[unit].allKeys
-            for index in NameAlignment.covered(byUnit: unit, count: query.count) { for key in keys { wordsFor[index].insert(key) } }
+            for index in NameAlignment.covered(byUnit: unit, count: query.count) {
+                matches[unit].forEachKey { wordsFor[index].insert($0) }
+            }
         }
         let constraints = required.isEmpty ? Array(query.indices) : required
         // The seed is the most selective constraint: the one whose words reach the fewest terms.
@@ -306,7 +307,9 @@ public struct VocabularyIndex: Sendable {
     }
 
     private func postingsSize(_ set: WordIDSet) -> Int {
-        set.allKeys.reduce(0) { $0 + words.postings(of: Int($1)).count }
+        var size = 0
+        set.forEachKey { size += words.postings(of: Int($0)).count }
+        return size
     }
 
     /// The ids of the terms a query may mean.

@@ -61,6 +61,12 @@ struct WordIDSet {
     /// The ids, in no particular order.
     var allKeys: [Int32] { slots.filter { $0 != -1 } }
 
+    /// Calls `body` with each id, in the order of ``allKeys``, without building that array.
+    @inline(__always)
+    func forEachKey(_ body: (Int32) -> Void) {
+        for key in slots where key != -1 { body(key) }
+    }
+
     private mutating func grow() {
         var bigger = WordIDSet(capacity: slots.count)
         for key in slots where key != -1 { bigger.insert(key) }
@@ -72,14 +78,14 @@ struct WordIDSet {
 /// ``WordIDSet``'s slots with the values beside them in arrays of standard types (see ``WordIDSet`` for why).
 struct WordSimilarities {
     private var keys: WordIDSet
-    private var similarities: [Double]
-    private var reasons: [UInt8]
+    /// Per slot, its similarity then its reason's code: one array for both, so a map costs two allocations,
+    /// not three (a query makes one map per unit).
+    private var values: [Double]
 
     /// An empty map sized for about `capacity` words.
     init(capacity: Int = 8) {
         keys = WordIDSet(capacity: capacity)
-        similarities = [Double](filledWith: 0, count: keys.slots.count)
-        reasons = [UInt8](filledWith: 0, count: keys.slots.count)
+        values = [Double](filledWith: 0, count: 2 * keys.slots.count)
     }
 
     /// How many words the map holds.
@@ -88,18 +94,22 @@ struct WordSimilarities {
     /// The words, in no particular order.
     var allKeys: [Int32] { keys.allKeys }
 
+    /// Calls `body` with each word, in the order of ``allKeys``, without building that array.
+    @inline(__always)
+    func forEachKey(_ body: (Int32) -> Void) { keys.forEachKey(body) }
+
     subscript(key: Int32) -> (Double, TokenSimilarity.Reason)? {
         get {
             let index = keys.slot(of: key)
             guard keys.slots[index] == key else { return nil }
-            return (similarities[index], TokenSimilarity.Reason(code: reasons[index]))
+            return (values[2 * index], TokenSimilarity.Reason(code: UInt8(values[2 * index + 1])))
         }
         set {
             guard let (similarity, reason) = newValue else { return }  // entries are never removed
             if keys.isFullForOneMore { grow() }
             let index = keys.place(key).slot
-            similarities[index] = similarity
-            reasons[index] = reason.code
+            values[2 * index] = similarity
+            values[2 * index + 1] = Double(reason.code)
         }
     }
 
