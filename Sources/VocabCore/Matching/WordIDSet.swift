@@ -58,8 +58,14 @@ struct WordIDSet {
         return (index, true)
     }
 
-    /// The ids, in no particular order.
-    var allKeys: [Int32] { slots.filter { $0 != -1 } }
+    /// The ids, in no particular order (the order of the slots). Built at its size: `filter` would grow the
+    /// array as it went, reallocating it several times for a few dozen ids.
+    var allKeys: [Int32] {
+        var keys: [Int32] = []
+        keys.reserveCapacity(count)
+        for key in slots where key != -1 { keys.append(key) }
+        return keys
+    }
 
     /// Calls `body` with each id, in the order of ``allKeys``, without building that array.
     @inline(__always)
