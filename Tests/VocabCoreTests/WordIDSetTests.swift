@@ -23,6 +23,9 @@ import VocabTestSupport
         #expect(set.count == reference.count)
         #expect(Set(set.allKeys) == reference)
         #expect(set.allKeys.count == reference.count)
+        var walked: [Int32] = []
+        set.forEachKey { walked.append($0) }
+        #expect(walked == set.allKeys, "forEachKey walks the ids in allKeys' order")
         for id in Int32(0)..<3_000 { #expect(set.contains(id) == reference.contains(id)) }
     }
 

@@ -81,7 +81,7 @@ struct WordIDSet {
 }
 
 /// The list words similar to one query unit, each with its similarity and why (``TokenSimilarity``): a
-/// ``WordIDSet``'s slots with the values beside them in arrays of standard types (see ``WordIDSet`` for why).
+/// ``WordIDSet``'s slots with the values beside them in one array of a standard type (see ``WordIDSet`` for why).
 struct WordSimilarities {
     private var keys: WordIDSet
     /// Per slot, its similarity then its reason's code: one array for both, so a map costs two allocations,
