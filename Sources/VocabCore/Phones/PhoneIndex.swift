@@ -118,13 +118,11 @@ public struct PhoneIndex: Sendable {
         wordStarts.reserveCapacity(starts.count)
         for pronunciation in 0..<(starts.count - 1) {
             let start = codes.count
-            var wordStart = start
-            for phone in phones[Int(starts[pronunciation])..<Int(starts[pronunciation + 1])] {
-                guard phone == .boundary else { codes.append(phone.code); continue }
-                if codes.count > wordStart { wordEnds.append(UInt32(codes.count - start)) }
-                wordStart = codes.count
+            // Words as the matcher reads them (``PhoneMatcher/forEachWord(of:_:)``: an empty run is no word).
+            PhoneMatcher.forEachWord(of: phones[Int(starts[pronunciation])..<Int(starts[pronunciation + 1])]) { word in
+                for phone in phones[word] { codes.append(phone.code) }
+                wordEnds.append(UInt32(codes.count - start))
             }
-            if codes.count > wordStart { wordEnds.append(UInt32(codes.count - start)) }
             spokenStarts.append(UInt32(codes.count))
             wordStarts.append(UInt32(wordEnds.count))
         }
