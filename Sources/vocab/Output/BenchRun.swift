@@ -90,13 +90,11 @@ struct BenchRun {
         var acceptedWrong = 0
         var kinds: [String: (hits: Int, total: Int)] = [:]
         var kindLatencies: [String: [Double]] = [:]
-        var timed: [(microseconds: Double, query: BenchQueries.Query)] = []
         let single = try clock.measure {
             for query in queries {
                 var result: Resolver.Result?
                 let elapsed = Self.microseconds(try clock.measure { result = try resolver.resolve(query.text) })
                 latencies.append(elapsed)
-                if slowestCount > 0 { timed.append((elapsed, query)) }
                 kindLatencies[query.kind, default: []].append(elapsed)
                 if let source = query.source {
                     withSource += 1
@@ -108,7 +106,8 @@ struct BenchRun {
                 if case .success(let candidate) = result?.resolution, candidate.term != query.source { acceptedWrong += 1 }
             }
         }
-        latencies.sort()
+        // In the queries' order, for the slowest; sorted, for the percentiles.
+        let sortedLatencies = latencies.sorted()
 
         progress("throughput on \(threads) threads…")
         let all = clock.measure {
@@ -125,7 +124,10 @@ struct BenchRun {
             progress("brute-force baseline…")
             (baselineP50, baselineTop1) = try Self.baseline(terms: terms, queries: queries, preparer: preparer)
         }
-        func percentile(_ q: Double) -> Double { latencies[min(latencies.count - 1, Int(q * Double(latencies.count)))] }
+        func percentile(_ q: Double) -> Double {
+            sortedLatencies[min(sortedLatencies.count - 1, Int(q * Double(sortedLatencies.count)))]
+        }
+        let slowest = slowestCount == 0 ? [] : latencies.indices.sorted { latencies[$0] > latencies[$1] }.prefix(slowestCount)
         return BenchResult(
             terms: terms.count, queries: queries.count,
             buildMicrosecondsPerTerm: Self.microseconds(build) / Double(max(terms.count, 1)),
@@ -138,8 +140,8 @@ struct BenchRun {
             acceptedWrong: acceptedWrong, baselineP50: baselineP50, baselineTop1: baselineTop1,
             top1ByKind: kinds.mapValues { Double($0.hits) / Double(max($0.total, 1)) },
             p50ByKind: kindLatencies.mapValues { $0.sorted()[$0.count / 2] },
-            slowest: timed.sorted { $0.microseconds > $1.microseconds }.prefix(slowestCount).map {
-                BenchResult.SlowQuery(query: $0.query.text, kind: $0.query.kind, microseconds: $0.microseconds)
+            slowest: slowest.map {
+                BenchResult.SlowQuery(query: queries[$0].text, kind: queries[$0].kind, microseconds: latencies[$0])
             })
     }
 
