@@ -105,4 +105,29 @@ import VocabTestSupport
         #expect(refused.status == 64)
         #expect(refused.stderr.contains("--repeat 0 is out of range; expected a count of runs from 1 to 100"))
     }
+
+    @Test("--slowest names the slowest cases, slowest first, with the ratio to the query alone when timed so")
+    func slowestCases() throws {
+        let withAlternatives = try Self.variant(Self.editCase(0) { testCase in
+            testCase["alternatives"] = [["text": testCase["query"]!, "confidence": 0.6], ["text": "bobo le grand", "confidence": 0.4]]
+        })
+        let cases = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.fixture)) as! [String: Any]
+        let ids = (cases["cases"] as! [[String: Any]]).map { $0["id"] as! String }
+        let timed = try VocabBinary.run(["eval", withAlternatives, "--repeat", "2", "--slowest", "2"])
+        #expect(timed.status == 0)
+        let section = timed.stdout.components(separatedBy: "slowest cases:\n").last ?? ""
+        let lines = section.split(separator: "\n").prefix { $0.hasPrefix("  ") }
+        #expect(lines.count == min(2, ids.count))
+        // Slowest first: each line's time is at least the next one's.
+        let times = lines.compactMap { Double($0.split(separator: " ").first ?? "") }
+        #expect(times.count == lines.count && times == times.sorted(by: >))
+        #expect(lines.allSatisfy { line in line.contains("× alone") && ids.contains { line.contains("  \($0)  '") } })
+        #expect(timed.stdout.contains("(2 alternatives)") == lines.contains { $0.contains("  fr/1  '") })
+        let untimed = try VocabBinary.run(["eval", Self.fixture.path, "--slowest", "1"])
+        #expect(untimed.stdout.contains("slowest cases:\n"))
+        #expect(!untimed.stdout.contains("× alone"))
+        let refused = try VocabBinary.run(["eval", Self.fixture.path, "--slowest", "0"])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("--slowest '0' must be at least 1"))
+    }
 }

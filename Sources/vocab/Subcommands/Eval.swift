@@ -39,6 +39,11 @@ struct Eval: ParsableCommand {
             + "against its query alone, turn about in the same runs.", valueName: "n"))
     var runs: Int = 1
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Name the n slowest cases, with their time and, when they have alternatives and --repeat times them, "
+            + "how many times their query alone they took.", valueName: "n"))
+    var slowest: Int?
+
     @OptionGroup var localesOptions: LocalesOptions
 
     @OptionGroup var recognizerChoice: RecognizerChoice
@@ -56,6 +61,7 @@ struct Eval: ParsableCommand {
         guard (1...100).contains(runs) else {
             throw ValidationError("--repeat \(runs) is out of range; expected a count of runs from 1 to 100")
         }
+        if let slowest, slowest < 1 { throw ValidationError("--slowest '\(slowest)' must be at least 1") }
     }
 
     /// The standard policy with `--policy` overrides applied.
@@ -155,6 +161,11 @@ struct Eval: ParsableCommand {
             print(EvaluationReport.text(scores, set: evaluation.name ?? set, cases: evaluation.cases.count,
                                         recognizer: recognizerChoice.recognizer, latencies: latencies, runs: runs,
                                         latenciesAlone: timedAlone ? latenciesAlone : []))
+            if let slowest {
+                print("")
+                print(EvaluationReport.slowest(slowest, cases: evaluation.cases, latencies: latencies,
+                                               latenciesAlone: timedAlone ? latenciesAlone : [], usingAlternatives: !firstOnly))
+            }
             if !calibration.isEmpty { print(""); print(CalibrationReport.text(calibration)) }
         }
     }
@@ -257,6 +268,23 @@ enum EvaluationReport {
             lines.append(String(format: "the query alone, timed in the same runs: p50 %.0f µs, p90 %.0f µs, p99 %.0f µs; "
                 + "with the alternatives %.1f×, %.1f×, %.1f× of it", alone[0], alone[1], alone[2],
                 timed[0] / alone[0], timed[1] / alone[1], timed[2] / alone[2]))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The `count` slowest cases, slowest first: time, its ratio to the query alone when that was timed, the
+    /// case's id and query, and how many alternatives were resolved with it (`usingAlternatives`).
+    static func slowest(_ count: Int, cases: [EvaluationSet.Case], latencies: [Duration],
+                        latenciesAlone: [Duration] = [], usingAlternatives: Bool = true) -> String {
+        let order = latencies.indices.sorted { latencies[$0] != latencies[$1] ? latencies[$0] > latencies[$1] : $0 < $1 }
+        var lines = ["slowest cases:"]
+        for position in order.prefix(count) {
+            let time = BenchRun.microseconds(latencies[position])
+            let ratio = latenciesAlone.isEmpty ? ""
+                : String(format: "  %4.1f× alone", time / max(BenchRun.microseconds(latenciesAlone[position]), 0.001))
+            let testCase = cases[position]
+            let alternatives = usingAlternatives ? testCase.alternatives.map { "  (\($0.count) alternatives)" } ?? "" : ""
+            lines.append(String(format: "  %8.1f µs", time) + ratio + "  \(testCase.id)  '\(testCase.query)'" + alternatives)
         }
         return lines.joined(separator: "\n")
     }
