@@ -129,5 +129,8 @@ import VocabTestSupport
         let refused = try VocabBinary.run(["eval", Self.fixture.path, "--slowest", "0"])
         #expect(refused.status == 64)
         #expect(refused.stderr.contains("--slowest '0' must be at least 1"))
+        let withJSON = try VocabBinary.run(["eval", Self.fixture.path, "--slowest", "1", "--json"])
+        #expect(withJSON.status == 64)
+        #expect(withJSON.stderr.contains("--slowest adds to the text report; --json prints the scores alone"))
     }
 }

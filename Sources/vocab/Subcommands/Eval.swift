@@ -62,6 +62,9 @@ struct Eval: ParsableCommand {
             throw ValidationError("--repeat \(runs) is out of range; expected a count of runs from 1 to 100")
         }
         if let slowest, slowest < 1 { throw ValidationError("--slowest '\(slowest)' must be at least 1") }
+        if slowest != nil && json {
+            throw ValidationError("--slowest adds to the text report; --json prints the scores alone, without times")
+        }
     }
 
     /// The standard policy with `--policy` overrides applied.
