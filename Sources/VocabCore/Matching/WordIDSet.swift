@@ -63,7 +63,7 @@ struct WordIDSet {
     var allKeys: [Int32] {
         var keys: [Int32] = []
         keys.reserveCapacity(count)
-        for key in slots where key != -1 { keys.append(key) }
+        forEachKey { keys.append($0) }
         return keys
     }
 
@@ -121,7 +121,7 @@ struct WordSimilarities {
 
     private mutating func grow() {
         var bigger = WordSimilarities(capacity: keys.slots.count)
-        for key in keys.allKeys { bigger[key] = self[key] }
+        keys.forEachKey { bigger[$0] = self[$0] }
         self = bigger
     }
 }

@@ -40,8 +40,9 @@ struct Eval: ParsableCommand {
     var runs: Int = 1
 
     @Option(name: .long, help: ArgumentHelp(
-        "Name the n slowest cases, with their time and, when they have alternatives and --repeat times them, "
-            + "how many times their query alone they took.", valueName: "n"))
+        "Name the n slowest cases, with their time, how many times their query alone they took (when --repeat "
+            + "timed a set with alternatives; 1.0× for a case without), and how many alternatives they have.",
+        valueName: "n"))
     var slowest: Int?
 
     @OptionGroup var localesOptions: LocalesOptions
