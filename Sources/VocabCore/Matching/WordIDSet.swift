@@ -75,7 +75,7 @@ struct WordIDSet {
 
     private mutating func grow() {
         var bigger = WordIDSet(capacity: slots.count)
-        for key in slots where key != -1 { bigger.insert(key) }
+        forEachKey { bigger.insert($0) }
         self = bigger
     }
 }
