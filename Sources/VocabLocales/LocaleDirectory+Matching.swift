@@ -52,7 +52,8 @@ extension LocaleDirectory {
         let phones = try phoneData()
         let pronouncer = phones?.pronouncer(for: profile.language.language)
         return PhoneticProfile(encoders: encoders, nicknames: nicknames, pronouncer: pronouncer, decision: phones?.decision,
-                               alternatives: phones?.alternatives, recognizers: phones?.recognizers ?? [:])
+                               alternatives: phones?.alternatives, recognizers: phones?.recognizers ?? [:],
+                               arpabet: phones?.arpabet ?? [:])
     }
 
     private func readIfPresent(_ url: URL) throws(LocaleDataError) -> String? {

@@ -106,29 +106,42 @@ struct ResolveBody: Decodable, AllowedKeys {
     var recognizer: String? = nil
 }
 
-/// One of a recognizer's hypotheses in a resolve request: `{"text", "confidence"?, "score"?}` (a missing
-/// confidence or score is unknown, not zero).
+/// One of a recognizer's hypotheses in a resolve request: `{"text" or "phones", "confidence"?, "score"?}` (a
+/// missing confidence or score is unknown, not zero; `phones` is what a phone recognizer heard, in ARPAbet).
 struct AlternativeBody: Decodable {
-    static let keys: Set<String> = ["text", "confidence", "score"]
-    let text: String
+    static let keys: Set<String> = ["text", "phones", "confidence", "score"]
+    let text: String?
+    let phones: String?
     let confidence: Double?
     let score: Double?
 
-    private enum Key: String, CodingKey { case text, confidence, score }
+    private enum Key: String, CodingKey { case text, phones, confidence, score }
 
     init(from decoder: any Decoder) throws {
         let keys = try decoder.container(keyedBy: BodyDecoding.AnyKey.self).allKeys.map(\.stringValue)
         if let unknown = keys.sorted().first(where: { !Self.keys.contains($0) }) {
             let field = BodyDecoding.path(decoder.codingPath + [BodyDecoding.AnyKey(stringValue: unknown)])
-            throw Problem.invalid(field, "unknown key '\(unknown)'; expected confidence, score, text")
+            throw Problem.invalid(field, "unknown key '\(unknown)'; expected confidence, phones, score, text")
         }
         let container = try decoder.container(keyedBy: Key.self)
-        text = try container.decode(String.self, forKey: .text)
+        if keys.contains("text") && keys.contains("phones") {
+            throw Problem.invalid(BodyDecoding.path(decoder.codingPath), "give text or phones, not both")
+        }
+        if keys.contains("phones") {
+            text = nil
+            phones = try container.decode(String.self, forKey: .phones)
+        } else {
+            text = try container.decode(String.self, forKey: .text)
+            phones = nil
+        }
         confidence = try container.decodeIfPresent(Double.self, forKey: .confidence)
         score = try container.decodeIfPresent(Double.self, forKey: .score)
     }
 
-    var hypothesis: Hypothesis { Hypothesis(text: text, confidence: confidence, score: score) }
+    var hypothesis: Hypothesis {
+        phones.map { Hypothesis(phones: $0, confidence: confidence, score: score) }
+            ?? Hypothesis(text: text ?? "", confidence: confidence, score: score)
+    }
 }
 
 /// `POST /v1/locales/{locale}/parameters/{parameter}/resolve`.

@@ -429,6 +429,7 @@ public enum OpenAPIDocument {
             "enum": [
               "typed",
               "pocketsphinx",
+              "pocketsphinx-grammar",
               "whisper",
               "whisper-prompted",
               null
@@ -886,8 +887,17 @@ public enum OpenAPIDocument {
       },
       "Alternative": {
         "type": "object",
-        "required": [
-          "text"
+        "oneOf": [
+          {
+            "required": [
+              "text"
+            ]
+          },
+          {
+            "required": [
+              "phones"
+            ]
+          }
         ],
         "additionalProperties": false,
         "properties": {
@@ -896,6 +906,12 @@ public enum OpenAPIDocument {
             "maxLength": 1024,
             "pattern": "^[ \\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\-\\u058A\\u05BE\\u1400\\u1806\\u2010-\\u2015\\u2E17\\u2E1A\\u2E3A\\u2E3B\\u2E40\\u2E5D\\u301C\\u3030\\u30A0\\uFE31\\uFE32\\uFE58\\uFE63\\uFF0D]*[^ \\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\-\\u058A\\u05BE\\u1400\\u1806\\u2010-\\u2015\\u2E17\\u2E1A\\u2E3A\\u2E3B\\u2E40\\u2E5D\\u301C\\u3030\\u30A0\\uFE31\\uFE32\\uFE58\\uFE63\\uFF0D\\u0000-\\u001F\\u007F-\\u009F]{1,64}(?:[ \\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\-\\u058A\\u05BE\\u1400\\u1806\\u2010-\\u2015\\u2E17\\u2E1A\\u2E3A\\u2E3B\\u2E40\\u2E5D\\u301C\\u3030\\u30A0\\uFE31\\uFE32\\uFE58\\uFE63\\uFF0D]+[^ \\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\-\\u058A\\u05BE\\u1400\\u1806\\u2010-\\u2015\\u2E17\\u2E1A\\u2E3A\\u2E3B\\u2E40\\u2E5D\\u301C\\u3030\\u30A0\\uFE31\\uFE32\\uFE58\\uFE63\\uFF0D\\u0000-\\u001F\\u007F-\\u009F]{1,64})*[ \\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\-\\u058A\\u05BE\\u1400\\u1806\\u2010-\\u2015\\u2E17\\u2E1A\\u2E3A\\u2E3B\\u2E40\\u2E5D\\u301C\\u3030\\u30A0\\uFE31\\uFE32\\uFE58\\uFE63\\uFF0D]*$",
             "description": "What the recognizer wrote: at least one word (no control characters; words of at most 64 characters, 1,024 UTF-16 code units in all)."
+          },
+          "phones": {
+            "type": "string",
+            "maxLength": 1024,
+            "pattern": "^[A-Za-z0-9+_ \\t]*[A-Za-z][A-Za-z0-9+_ \\t]*$",
+            "description": "Instead of text: the phones a phone recognizer heard, ARPAbet symbols separated by spaces (PocketSphinx's allphone search writes \"R AA Z OW L IH N D\"); stress digits, SIL and fillers such as +NSN+ are left out. Heard by the phone matcher alone. A symbol ARPAbet has not is refused (422, naming the alternative)."
           },
           "confidence": {
             "type": [

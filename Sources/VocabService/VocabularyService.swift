@@ -167,7 +167,11 @@ public final class VocabularyService: Sendable {
         do { resolver = try Resolver(index: index, recognizerNamed: body.recognizer) } catch let error as VocabularyError {
             throw Problem.invalid("recognizer", "\(error.subject) \(error.problem)")
         }
-        do { result = try resolver.resolve(body.query, alternatives: alternatives) } catch let error as VocabularyError {
+        do {
+            result = try resolver.resolve(body.query, alternatives: alternatives, noun: { "alternatives[\($0)]" })
+        } catch let error as VocabularyError {
+            // A phone that is not ARPAbet is the alternative's fault; anything else the query's.
+            if error.subject.hasPrefix("alternatives[") { throw Problem.invalid(error.subject, "\(error.subject) \(error.problem)") }
             throw Problem.invalid("query", error.problem)
         }
         if body.explain ?? false { result = resolver.explainingWords(result) }

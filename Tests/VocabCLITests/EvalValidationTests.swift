@@ -89,6 +89,21 @@ import VocabTestSupport
             + "term of 100000 UTF-16 code units is longer than the limit of 1024\n")
     }
 
+    @Test("Alternatives of phones are resolved; one with a symbol ARPAbet has not is refused naming its case")
+    func phonesAlternatives() throws {
+        let heard = try Self.variant(Self.editCase(0) { $0["alternatives"] = [["phones": "B OW B OW"]] })
+        let resolved = try VocabBinary.run(["eval", heard])
+        #expect(resolved.status == 0, "\(resolved.stderr)")
+        let both = try Self.variant(Self.editCase(0) { $0["alternatives"] = [["phones": "B OW", "text": "bobo"]] })
+        #expect(try VocabBinary.run(["eval", both]).stderr == "Error: \(both): case 'fr/1': alternatives[0]: give 'text' or "
+            + "'phones', not both\n")
+        let unknown = try Self.variant(Self.editCase(0) { $0["alternatives"] = [["phones": "B OW Q"]] })
+        let refused = try VocabBinary.run(["eval", unknown])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("Error: \(unknown): case 'fr/1': alternatives[0] has the phone 'Q', not ARPAbet;"),
+                "\(refused.stderr)")
+    }
+
     @Test("--repeat times each case several times, its alternatives against its query alone; 0 runs is refused")
     func repeatedTiming() throws {
         let withAlternatives = try Self.variant(Self.editCase(0) { testCase in

@@ -75,6 +75,28 @@ import VocabTestSupport
         #expect(refused.stderr == "Error: \(bad): alternatives[1]: key 'confidence' must be a number\n")
     }
 
+    @Test("An alternative of phones (a phone recognizer's ARPAbet) is weighed and shown; a symbol ARPAbet has not is refused")
+    func phonesAlternative() throws {
+        let work = Workspace()
+        let contacts = RepositoryPaths.root().appendingPathComponent("Examples/contacts.en-US.txt").path
+        let file = try work.file("phones.json", lines: [#"[{"phones": "SIL R AA Z OW L EH NG K EH G N SIL"}]"#])
+        let read = try VocabBinary.run(["resolve", "--language", "en-US", "--vocabulary", contacts, "--alternatives", file,
+                                        "rosalind kerrigan"])
+        #expect(read.status == 0, "\(read.stderr)")
+        #expect(read.stdout.contains("2. '/R AA Z OW L EH NG K EH G N/' "), "\(read.stdout)")
+        let bad = try work.file("bad-phones.json", lines: [#"[{"phones": "R AA Q"}]"#])
+        let refused = try VocabBinary.run(["resolve", "--language", "en-US", "--vocabulary", contacts, "--alternatives", bad,
+                                           "rosalind"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("Error: \(bad): alternatives[0]: has the phone 'Q', not ARPAbet; expected one of AA AE AH"),
+                "\(refused.stderr)")
+        let both = try work.file("both.json", lines: [#"[{"phones": "R AA", "text": "ra"}]"#])
+        let twice = try VocabBinary.run(["resolve", "--language", "en-US", "--vocabulary", contacts, "--alternatives", both,
+                                         "rosalind"])
+        #expect(twice.status == 1)
+        #expect(twice.stderr == "Error: \(both): alternatives[0]: give 'text' or 'phones', not both\n")
+    }
+
     @Test("--recognizer decides with that recognizer's profile and says so; --json carries its name")
     func recognizerProfile() throws {
         let contacts = RepositoryPaths.root().appendingPathComponent("Examples/contacts.en-US.txt").path

@@ -51,6 +51,20 @@ import VocabService
         }
     }
 
+    @Test("An alternative of phones, as a phone recognizer heard them, is weighed and reported as its phones")
+    func phonesAlternative() async throws {
+        try await ServiceHarness().run { client in
+            let token = try await client.mint("alice")
+            try await client.put(["Rosalind Kerrigan", "Rosalind Kemper", "Felix Brandt"], user: "alice", token: token)
+            let answer = try await client.resolve("rosalind kerrigan", user: "alice", token: token, extra: """
+                , "language": "en-US", "alternatives": [{"phones": "SIL R AA Z OW L EH NG K EH G N SIL"}]
+                """)
+            #expect(answer.status == .ok, "\(answer.text)")
+            let hypotheses = try #require(answer.json?["hypotheses"] as? [[String: Any]])
+            #expect(hypotheses.map { $0["text"] as? String } == ["rosalind kerrigan", "/R AA Z OW L EH NG K EH G N/"])
+        }
+    }
+
     @Test("A named recognizer's profile decides, and the answer says which; fast and full bodies read it alike")
     func recognizerProfile() async throws {
         try await ServiceHarness().run { client in
@@ -115,6 +129,9 @@ import VocabService
         (#"{"query": "bobo", "alternatives": [{"text": "bobo", "weight": 1}]}"#, 422, "alternatives[0].weight"),
         (#"{"query": "bobo", "alternatives": [{"confidence": 0.5}]}"#, 422, "alternatives[0].text"),
         (#"{"query": "bobo", "alternatives": "bobo"}"#, 422, "alternatives"),
+        (#"{"query": "bobo", "alternatives": [{"phones": "B OW Q"}]}"#, 422, "alternatives[0]"),
+        (#"{"query": "bobo", "alternatives": [{"phones": "SIL +NSN+"}]}"#, 422, "alternatives[0]"),
+        (#"{"query": "bobo", "alternatives": [{"phones": "B OW", "text": "bo"}]}"#, 422, "alternatives[0]"),
         (#"{"query": "bobo", "recognizer": "kaldi"}"#, 422, "recognizer"),
         (#"{"query": "bobo", "recognizer": 3}"#, 422, "recognizer"),
         (#"{"query": "bobo", "alternatives": [\#(Array(repeating: #"{"text": "bobo"}"#, count: 11).joined(separator: ", "))]}"#,

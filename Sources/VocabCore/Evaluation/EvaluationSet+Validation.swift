@@ -106,10 +106,14 @@ extension EvaluationSet {
                         case .notAnObject: throw fail("\(at) must be an object")
                         case .textNotAString, .unknownKey:  // other keys are allowed here: only `text` can be at fault
                             throw fail("\(at): key 'text' must be a non-empty string")
+                        case .phonesNotAString: throw fail("\(at): key 'phones' must be a string")
+                        case .textAndPhones: throw fail("\(at): give 'text' or 'phones', not both")
                         case .notANumber(let key): throw fail("\(at): key '\(key)' must be a number")
                         }
                     }
-                    guard !hypothesis.text.isEmpty else { throw fail("\(at): key 'text' must be a non-empty string") }
+                    guard !hypothesis.text.isEmpty || hypothesis.phones != nil else {
+                        throw fail("\(at): key 'text' must be a non-empty string")
+                    }
                     alternatives!.append(hypothesis)
                 }
                 do {

@@ -15,19 +15,23 @@ public struct PhoneticProfile: Sendable {
     /// Each recognizer's own calibration by name, for callers that name their recognizer (see
     /// ``RecognizerProfile``).
     public let recognizers: [String: RecognizerProfile]
+    /// ARPAbet's phones in the shared inventory (`Locales/shared/arpabet.tsv`), for hypotheses of phones
+    /// (``Hypothesis/phones``): empty when the locale data has no mapping.
+    public let arpabet: [String: [Phone]]
     /// Query words' keys already computed.
     let queryKeys = QueryWordCache<[String]>()
 
     /// Creates a profile.
     public init(encoders: [any PhoneticEncoder], nicknames: NicknameTable = NicknameTable(), pronouncer: Pronouncer? = nil,
                 decision: DecisionModel? = nil, alternatives: DecisionModel? = nil,
-                recognizers: [String: RecognizerProfile] = [:]) {
+                recognizers: [String: RecognizerProfile] = [:], arpabet: [String: [Phone]] = [:]) {
         self.encoders = encoders
         self.nicknames = nicknames
         self.pronouncer = pronouncer
         self.decision = decision
         self.alternatives = alternatives
         self.recognizers = recognizers
+        self.arpabet = arpabet
     }
 
     /// The built-in encoders by name, as locale data names them (`phoneticEncoders` in `normalization.json`).

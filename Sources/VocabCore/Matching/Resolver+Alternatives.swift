@@ -9,13 +9,27 @@ extension Resolver {
     /// probability, and the outcome follows from that model's operating points. With one distinct hypothesis,
     /// or none given, or no alternatives model, this is ``resolve(_:keepingAll:)`` of the query.
     ///
+    /// An alternative of phones (``Hypothesis/phones``) is heard by the phone matcher alone: its candidates are
+    /// the terms that sound like it, weighed as any hypothesis's.
+    ///
     /// - Parameters:
     ///   - query: The recognizer's best hypothesis.
     ///   - alternatives: Its other hypotheses (one equal to the query gives the query its confidence).
-    /// - Throws: ``VocabularyError`` naming an alternative over the limits, or what ``resolve(_:keepingAll:)``
-    ///   throws for the query.
-    public func resolve(_ query: String, alternatives: [Hypothesis], keepingAll: Bool = false) throws -> Result {
-        let hypotheses = try Hypothesis.checked(query: query, alternatives: alternatives)
+    ///   - noun: How errors name an alternative, given its position (0-based) among `alternatives`.
+    /// - Throws: ``VocabularyError`` naming an alternative over the limits or with a phone that is not ARPAbet, or
+    ///   what ``resolve(_:keepingAll:)`` throws for the query.
+    public func resolve(_ query: String, alternatives: [Hypothesis], keepingAll: Bool = false,
+                        noun: (Int) -> String = { "alternative \($0 + 1)" }) throws -> Result {
+        let hypotheses = try Hypothesis.checked(query: query, alternatives: alternatives, noun: noun)
+        let arpabet = index.preparer.phonetics.arpabet
+        for (position, alternative) in alternatives.enumerated() {
+            guard let phones = alternative.phones else { continue }
+            if let unknown = Hypothesis.phoneSymbols(of: phones).first(where: { arpabet[$0] == nil }) {
+                let known = arpabet.isEmpty ? "the locale data has no ARPAbet mapping (Locales/shared/arpabet.tsv)"
+                    : "expected one of " + arpabet.keys.sorted().joined(separator: " ")
+                throw VocabularyError(subject: noun(position), problem: "has the phone '\(unknown)', not ARPAbet; \(known)")
+            }
+        }
         guard hypotheses.count > 1, let model = alternativesModel else {
             return try resolve(query, keepingAll: keepingAll)
         }
@@ -31,6 +45,21 @@ extension Resolver {
         var wordsParts: [Substring] = []
         var readings: [TermPreparer.Reading?] = []
         for (position, (hypothesis, weight)) in zip(hypotheses, weights).enumerated() {
+            if let phones = hypothesis.phones {
+                // Phones are one hypothesis with the same phones: their symbols are their key.
+                let symbols = Hypothesis.phoneSymbols(of: phones)
+                let heard = symbols.flatMap { arpabet[$0]! }
+                wordsParts.append("")
+                readings.append(nil)
+                let key = ["/"] + symbols
+                if let known = distinct.firstIndex(where: { $0.key == key }) {
+                    distinct[known].weight += weight
+                } else {
+                    distinct.append(DistinctHypothesis(text: "/" + symbols.joined(separator: " ") + "/", weight: weight,
+                                                       key: key, reading: nil, heardPhones: heard))
+                }
+                continue
+            }
             let wordsPart = Hypothesis.wordsPart(of: hypothesis.text)
             let reading = position == 0 ? queryReading
                 : wordsParts.firstIndex(of: wordsPart).flatMap { readings[$0] }
@@ -49,7 +78,11 @@ extension Resolver {
         results.reserveCapacity(distinct.count)
         for hypothesis in distinct.dropFirst() {
             // Only its candidates' probabilities are read: its own outcome is not decided.
-            results.append(resolve(reading: hypothesis.reading, keepingAll: false, sharing: shared, deciding: false))
+            if let heard = hypothesis.heardPhones {
+                results.append(resolve(heardPhones: heard, sharing: shared))
+            } else {
+                results.append(resolve(reading: hypothesis.reading, keepingAll: false, sharing: shared, deciding: false))
+            }
         }
         // The candidates are read in place, by position: a loop over them by value copied each one (a dozen
         // reference-counted fields), about 4 million instructions on whisper-dev-nbest by callgrind.
@@ -126,7 +159,9 @@ private struct DistinctHypothesis {
     let text: String
     /// The weights of all of them together.
     var weight: Double
-    /// Its words, folded.
+    /// Its words, folded (for phones, `/` and the phones' symbols).
     let key: [String]
     let reading: TermPreparer.Reading?
+    /// For a hypothesis of phones, the phones heard, in the shared inventory.
+    var heardPhones: [Phone]? = nil
 }

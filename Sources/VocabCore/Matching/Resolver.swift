@@ -232,6 +232,25 @@ public struct Resolver: Sendable {
                       phoneQuery: hearing)
     }
 
+    /// Resolves a hypothesis of phones (``Hypothesis/phones``, mapped to the inventory) without deciding: the
+    /// phone postings gather its candidates, the model scores them as ``resolve(reading:keepingAll:sharing:deciding:)``
+    /// scores a query's (no word found them, so their word features are nought), and only those weighed are kept.
+    /// Without a phone matcher or a decision model, or with no phones, it has no candidates.
+    func resolve(heardPhones phones: [Phone], sharing shared: SharedHypothesisWork? = nil) -> Result {
+        guard !phones.isEmpty, let matcher = index.phoneMatcher, let pronouncer = index.preparer.phonetics.pronouncer,
+              let model = decisionModel else {
+            return Result(resolution: .unsupported, queryTokens: [], ranked: [])
+        }
+        let filler = [Bool](repeating: false, count: phones.count)
+        let hearing = PhoneQuery(phones: phones, filler: filler, prepared: matcher.prepare(query: phones, filler: filler))
+        func search() -> [PhoneMatcher.Match] { matcher.matches(hearing.prepared, limit: Self.explainedCandidates) }
+        let matches = shared?.phoneMatches(of: hearing, search: search) ?? search()
+        let gathered = Self.gather([], matches, index: index, leastSoundScore: Self.leastEvidence)
+        let scored = score(gathered, queryTokens: [], hearing: hearing, matcher: matcher, language: pronouncer.language,
+                           model: model, keepingUnweighed: false)
+        return Result(resolution: .unsupported, queryTokens: [], ranked: scored, phoneQuery: hearing)
+    }
+
     /// Whether the words alone found a strong candidate (a strong score, every query word strong): the phone
     /// postings would only add sound-alikes of words already found, so they are not searched (the gather stage's
     /// fast path; the word candidates' own phones are still heard when they are scored). The postings cost most

@@ -66,8 +66,10 @@ struct AlternativesInput: ParsableArguments {
                 switch error {
                 case .notAnObject: throw CommandFailure(description: "\(at): must be an object")
                 case .unknownKey(let key):
-                    throw CommandFailure(description: "\(at): unknown key '\(key)'; expected text, confidence, score")
-                case .textNotAString: throw CommandFailure(description: "\(at): key 'text' must be a string")
+                    throw CommandFailure(description: "\(at): unknown key '\(key)'; expected text or phones, confidence, score")
+                case .textNotAString: throw CommandFailure(description: "\(at): key 'text' (or 'phones') must be a string")
+                case .phonesNotAString: throw CommandFailure(description: "\(at): key 'phones' must be a string")
+                case .textAndPhones: throw CommandFailure(description: "\(at): give 'text' or 'phones', not both")
                 case .notANumber(let key): throw CommandFailure(description: "\(at): key '\(key)' must be a number")
                 }
             }

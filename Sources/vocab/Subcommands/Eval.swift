@@ -129,7 +129,10 @@ struct Eval: ParsableCommand {
             var result: Resolver.Result?
             let alternatives = firstOnly ? [] : testCase.alternatives ?? []
             let resolver = resolvers[key]!
-            var fastest = try clock.measure { result = try resolver.resolve(testCase.query, alternatives: alternatives) }
+            let noun = { (position: Int) in "\(set): case '\(testCase.id)': alternatives[\(position)]" }
+            var fastest = try clock.measure {
+                result = try resolver.resolve(testCase.query, alternatives: alternatives, noun: noun)
+            }
             // With several runs, a case's alternatives are timed against its query alone in the same runs, turn
             // about, so that the machine's drift weighs on both alike (a case without alternatives is its query
             // alone).

@@ -68,7 +68,12 @@ struct Resolve: AsyncParsableCommand {
                                                           language: languageOptions, directory: directory)
         }
         let resolver = try recognizerChoice.resolver(for: index)
-        let resolved = try resolver.resolve(text, alternatives: alternatives)
+        let resolved: Resolver.Result
+        do {
+            resolved = try resolver.resolve(text, alternatives: alternatives, noun: alternativesInput.name(of:))
+        } catch let error as VocabularyError where error.subject != "the query" {
+            throw CommandFailure(description: "\(error.subject): \(error.problem)")
+        }
         let result = explain ? resolver.explainingWords(resolved) : resolved
         let phones = { (candidate: Candidate) in resolver.phoneExplanation(of: candidate, in: result) }
         if json {
