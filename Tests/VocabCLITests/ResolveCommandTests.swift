@@ -122,7 +122,8 @@ import VocabTestSupport
         (["resolve", "--vocabulary", "/no/such.txt", "bobo"], 1, "Error: /no/such.txt: no such file"),
         (["resolve", "--language", "fr-FR", "--vocabulary",
           RepositoryPaths.root().appendingPathComponent("Examples/contacts.fr-FR.txt").path, "--recognizer", "kaldi", "bobo"], 1,
-         "Error: --recognizer: the recognizer 'kaldi' is unknown; expected one of pocketsphinx, typed, whisper, whisper-prompted"),
+         "Error: --recognizer: the recognizer 'kaldi' is unknown; expected one of pocketsphinx, pocketsphinx-grammar, typed, "
+            + "whisper, whisper-prompted"),
         (["resolve", "--vocabulary", "/dev/null", "--recognizer", "Whisper", "bobo"], 64,
          "Error: --recognizer 'Whisper' is not a recognizer name"),
         (["resolve", "--parameter", "INStartWorkoutIntent.workoutName", "run", "--recognizer", "typed"], 64,

@@ -25,7 +25,7 @@ struct RecognizerProfileTests {
     @Test("The shipped profiles load, each with a decision over every feature; Whisper's weigh its alternatives")
     func shippedProfilesLoad() throws {
         let data = try #require(try Self.directory.phoneData())
-        #expect(data.recognizers.keys.sorted() == ["pocketsphinx", "typed", "whisper", "whisper-prompted"])
+        #expect(data.recognizers.keys.sorted() == ["pocketsphinx", "pocketsphinx-grammar", "typed", "whisper", "whisper-prompted"])
         for profile in data.recognizers.values {
             #expect(profile.decision.featureNames == CandidateFeatures.names, "\(profile.name)")
             #expect(profile.decision.offer < profile.decision.accept, "\(profile.name)")
@@ -33,6 +33,7 @@ struct RecognizerProfileTests {
         }
         #expect(data.recognizers["whisper"]?.alternatives?.featureNames == AlternativeFeatures.names)
         #expect(data.recognizers["whisper-prompted"]?.alternatives != nil)
+        #expect(data.recognizers["pocketsphinx-grammar"]?.alternatives != nil)
     }
 
     @Test("Without a recognizer the shared decision decides; a named one decides with its own")
@@ -124,7 +125,7 @@ struct RecognizerProfileTests {
             Issue.record("an unknown recognizer was accepted")
         } catch let error as VocabularyError {
             #expect(error.subject == "the recognizer 'kaldi'")
-            #expect(error.problem.contains("pocketsphinx, typed, whisper, whisper-prompted"), "\(error)")
+            #expect(error.problem.contains("pocketsphinx, pocketsphinx-grammar, typed, whisper, whisper-prompted"), "\(error)")
         }
     }
 

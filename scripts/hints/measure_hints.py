@@ -23,7 +23,11 @@ and recognized:
                   reading the speaker may have said, beside the contacts it sounds like);
   sphinx-none     PocketSphinx (US English model, its language model), en-US lists only;
   sphinx-lexicon  PocketSphinx with `vocab hints --format lexicon`: the lexicon's pronunciations added to its
-                  dictionary and the JSGF grammar of the terms as its search.
+                  dictionary and the JSGF grammar of the terms as its search; resolved alone, and with sphinx-allphone's
+                  phones of the same audio as an alternative (`sphinx-lexicon+phones` in the report; with
+                  --profiles decided by the `pocketsphinx-grammar` profile, trained for that pairing);
+  sphinx-allphone PocketSphinx's phone loop (its allphone search): the phones heard, ARPAbet, with no dictionary
+                  (make_grammar_corpus.py's PhoneLoop); recorded as evidence for sphinx-lexicon, not resolved alone.
 
 Every transcript is appended to Training/hints/<condition>.<language>.tsv as soon as it is made; a rerun skips
 what is there (stop it any time). Then each condition's transcripts become an evaluation set
@@ -49,15 +53,22 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts" / "train"))
 import make_corpus as corpus  # noqa: E402  (its synthesizer, voices and Whisper loader)
+import make_grammar_corpus  # noqa: E402  (PocketSphinx's phone loop)
 
 OUT = ROOT / "Training" / "hints"
 VOCAB = Path(os.environ.get("VOCAB_BINARY", ROOT / ".build" / "release" / "vocab"))
 TOKENIZER = Path.home() / ".cache" / "vocab-train" / "whisper-base" / "tokenizer.json"
 LANGUAGES = corpus.LANGUAGES
 CONDITIONS = ["whisper-first", "whisper-vocab", "whisper-heard", "whisper-reheard", "whisper-echo", "sphinx-none",
-              "sphinx-lexicon"]
+              "sphinx-lexicon", "sphinx-allphone"]
+# Recorded as another condition's evidence, never resolved alone (phones are no query).
+EVIDENCE_ONLY = {"sphinx-allphone"}
 # The first pass each second pass follows.
 FIRST_PASS = {"whisper-heard": "whisper-vocab", "whisper-reheard": "whisper-first", "whisper-echo": "whisper-first"}
+# The conditions resolved with another condition's transcript of the same audio as an alternative: each second pass
+# with its first pass's text (`+first`), PocketSphinx's grammar pass with its phone loop's phones (`+phones`).
+WEIGHED_WITH = {**{f"{second}+first": first for second, first in FIRST_PASS.items()},
+                "sphinx-lexicon+phones": "sphinx-allphone"}
 COLUMNS = ["id", "size", "spoken", "expected", "voice", "rate", "pitch", "noise", "transcript"]
 # whisper-reheard also keeps Whisper's log-probability per token of its transcript (how sure the recognizer was).
 SCORED = {"whisper-reheard", "whisper-echo"}
@@ -213,8 +224,9 @@ def record(arguments, pool):
             sphinx = {}
             if language == "en-US":
                 lexicon = hints(language, names, "lexicon")
-                sphinx = {"sphinx-none": Sphinx(), "sphinx-lexicon": Sphinx(lexicon["lexicon"], lexicon["grammar"])}
-                conditions += ["sphinx-none", "sphinx-lexicon"]
+                sphinx = {"sphinx-none": Sphinx(), "sphinx-lexicon": Sphinx(lexicon["lexicon"], lexicon["grammar"]),
+                          "sphinx-allphone": make_grammar_corpus.PhoneLoop()}
+                conditions += ["sphinx-none", "sphinx-lexicon", "sphinx-allphone"]
             if arguments.conditions:
                 conditions = [condition for condition in conditions if condition in arguments.conditions]
             for condition in conditions:
@@ -248,16 +260,17 @@ def record(arguments, pool):
 
 def report(arguments, pool):
     results = {}
-    for condition in CONDITIONS + [f"{second}+first" for second in FIRST_PASS]:
+    for condition in [name for name in CONDITIONS if name not in EVIDENCE_ONLY] + list(WEIGHED_WITH):
         for language in arguments.languages:
-            # A second pass's transcript resolved with its first pass's as an alternative: `<second>+first`.
+            # A transcript resolved with another pass's as an alternative: `<recorded>+first` or `+phones`.
             recorded = condition.split("+")[0]
             path = OUT / f"{recorded}.{language}.tsv"
             if not path.exists():
                 continue
             rows = read_rows(path)
-            first_pass = ({row["id"]: row["transcript"] for row in read_rows(OUT / f"{FIRST_PASS[recorded]}.{language}.tsv")}
-                          if condition.endswith("+first") else {})
+            first_pass = ({row["id"]: row["transcript"] for row in read_rows(OUT / f"{WEIGHED_WITH[condition]}.{language}.tsv")}
+                          if condition in WEIGHED_WITH else {})
+            key = "phones" if condition.endswith("+phones") else "text"
             for size in arguments.sizes:
                 chosen = [row for row in rows if int(row["size"]) == size]
                 if not chosen:
@@ -272,8 +285,8 @@ def report(arguments, pool):
                           else {"outcome": "unsupported", "terms": []}} for row in heard]
                 for case in cases:
                     other = first_pass.get(case["id"], "").strip()
-                    if other and other != case["query"]:
-                        case["alternatives"] = [{"text": case["query"]}, {"text": other}]
+                    if other and (key == "phones" or other != case["query"]):
+                        case["alternatives"] = [{"text": case["query"]}, {key: other}]
                 predictions = {}
                 if cases:
                     with tempfile.TemporaryDirectory() as folder:
@@ -281,8 +294,7 @@ def report(arguments, pool):
                         set_path.write_text(json.dumps({"name": f"{condition}.{language}.{size}",
                                                         "vocabularies": [vocabulary], "cases": cases},
                                                        ensure_ascii=False), encoding="utf-8")
-                        profile = ["--recognizer", "pocketsphinx" if condition.startswith("sphinx") else "whisper-prompted"] \
-                            if arguments.profiles else []
+                        profile = ["--recognizer", PROFILES.get(condition, "whisper-prompted")] if arguments.profiles else []
                         vocab("eval", str(set_path), "--predictions", str(Path(folder) / "predictions.jsonl"), *profile)
                         for line in (Path(folder) / "predictions.jsonl").read_text(encoding="utf-8").splitlines():
                             prediction = json.loads(line)
@@ -318,7 +330,10 @@ LABELS = {
     "whisper-echo+first": "the same, both passes weighed",
     "sphinx-none": "PocketSphinx, its language model",
     "sphinx-lexicon": "PocketSphinx, `vocab hints --format lexicon` and its grammar",
+    "sphinx-lexicon+phones": "the same, its phone loop's phones weighed (both passes over the audio)",
 }
+# The profile each condition is decided by with --profiles (every Whisper condition here is prompted).
+PROFILES = {"sphinx-none": "pocketsphinx", "sphinx-lexicon": "pocketsphinx", "sphinx-lexicon+phones": "pocketsphinx-grammar"}
 
 
 def print_tables(results, arguments):
@@ -369,7 +384,8 @@ def main():
                         help="also record whisper-heard: a second pass prompted with the hints for the first pass's transcript")
     parser.add_argument("--profiles", action="store_true",
                         help="resolve as the recognizers' profiles decide (`vocab eval --recognizer`: every Whisper condition "
-                             "here is prompted, so whisper-prompted; PocketSphinx pocketsphinx); scores in results-profiles.json")
+                             "here is prompted, so whisper-prompted; PocketSphinx pocketsphinx, its grammar pass weighed with "
+                             "its phone loop's phones pocketsphinx-grammar); scores in results-profiles.json")
     parser.add_argument("--conditions", nargs="+", choices=CONDITIONS,
                         help="record only these conditions (default: all that apply)")
     arguments = parser.parse_args()

