@@ -32,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -107,19 +108,31 @@ class PhoneLoop:
         return " ".join(segment.word for segment in self.decoder.seg() if segment.word not in NOT_PHONES)
 
 
-def phone_pass(plans, deadline):
-    """The phone loop over every clip of a whole name (one row a clip, appended as made; a rerun resumes)."""
-    done = set()
-    if PHONES_OUT.exists():
-        with open(PHONES_OUT, newline="", encoding="utf-8") as handle:
-            done = {row["id"] for row in csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE, escapechar="\\")}
-    loop = PhoneLoop()
-    new = not PHONES_OUT.exists()
-    made = 0
-    with open(PHONES_OUT, "a", newline="", encoding="utf-8") as handle:
+def read_rows(path):
+    """The rows of one of the corpus's TSV files (none when it does not exist yet)."""
+    if not path.exists():
+        return []
+    with open(path, newline="", encoding="utf-8") as handle:
+        return list(csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE, escapechar="\\"))
+
+
+@contextmanager
+def appending(path, columns):
+    """The file and a TSV writer appending to it, the header written first when the file is new."""
+    new = not path.exists()
+    with open(path, "a", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle, delimiter="\t", lineterminator="\n", quoting=csv.QUOTE_NONE, escapechar="\\")
         if new:
-            writer.writerow(PHONES_COLUMNS)
+            writer.writerow(columns)
+        yield handle, writer
+
+
+def phone_pass(plans, deadline):
+    """The phone loop over every clip of a whole name (one row a clip, appended as made; a rerun resumes)."""
+    done = {row["id"] for row in read_rows(PHONES_OUT)}
+    loop = PhoneLoop()
+    made = 0
+    with appending(PHONES_OUT, PHONES_COLUMNS) as (handle, writer):
         for identifier, number, spoken, category, voice, rate, pitch, noise in plans:
             if category != "full" or identifier in done:
                 continue
@@ -133,14 +146,6 @@ def phone_pass(plans, deadline):
             if made % 500 == 0:
                 print(f"{time.strftime('%H:%M:%S')} phone loop: {made} clips", flush=True)
     print(f"done: {made} clips heard by the phone loop", flush=True)
-
-
-def done_rows():
-    if not OUT.exists():
-        return set()
-    with open(OUT, newline="", encoding="utf-8") as handle:
-        return {(row["id"], row["grammar"]) for row in csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE,
-                                                                        escapechar="\\")}
 
 
 def main():
@@ -157,8 +162,7 @@ def main():
     # The clips as the free pass heard them (the plan's own draws of a contact changed with the lists' order since
     # the first clips were made; the rows say what was spoken).
     free = OUT.parent / f"{corpus.PocketSphinx.name}.{LANGUAGE}.tsv"
-    with open(free, newline="", encoding="utf-8") as source:
-        rows = list(csv.DictReader(source, delimiter="\t", quoting=csv.QUOTE_NONE, escapechar="\\"))
+    rows = read_rows(free)
     plans = [(row["id"], int(row["list"]), row["spoken"], row["category"], row["voice"], int(row["rate"]),
               int(row["pitch"]), float(row["noise"])) for row in rows[:arguments.clips]]
     deadline = time.time() + arguments.hours * 3600
@@ -166,13 +170,9 @@ def main():
         phone_pass(plans, deadline)
         return 0
     padded = {}
-    done = done_rows()
-    new = not OUT.exists()
+    done = {(row["id"], row["grammar"]) for row in read_rows(OUT)}
     made = 0
-    with open(OUT, "a", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle, delimiter="\t", lineterminator="\n", quoting=csv.QUOTE_NONE, escapechar="\\")
-        if new:
-            writer.writerow(COLUMNS)
+    with appending(OUT, COLUMNS) as (handle, writer):
         decoders = {}
         for number in range(len(lists)):
             # This list's clips, each heard through its own list's grammar and through the next list's.

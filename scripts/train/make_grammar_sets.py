@@ -15,7 +15,6 @@ Usage: python3 scripts/train/make_grammar_sets.py --out .build-train/grammar [--
 """
 
 import argparse
-import csv
 import json
 import sys
 from pathlib import Path
@@ -23,11 +22,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import make_corpus as corpus  # noqa: E402
 import make_grammar_corpus as grammar_corpus  # noqa: E402
-
-
-def read(path):
-    with open(path, newline="", encoding="utf-8") as handle:
-        return list(csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE, escapechar="\\"))
 
 
 def main():
@@ -39,13 +33,13 @@ def main():
     language = grammar_corpus.LANGUAGE
     if not grammar_corpus.OUT.exists():
         sys.exit(f"make_grammar_sets.py: {grammar_corpus.OUT} is missing (run make_grammar_corpus.py first)")
-    free = {row["id"]: row["transcript"] for row in read(corpus.OUT / f"{corpus.PocketSphinx.name}.{language}.tsv")}
-    heard_phones = {row["id"]: row["phones"] for row in read(grammar_corpus.PHONES_OUT)} \
+    free = {row["id"]: row["transcript"] for row in grammar_corpus.read_rows(corpus.OUT / f"{corpus.PocketSphinx.name}.{language}.tsv")}
+    heard_phones = {row["id"]: row["phones"] for row in grammar_corpus.read_rows(grammar_corpus.PHONES_OUT)} \
         if arguments.evidence != "words" and grammar_corpus.PHONES_OUT.exists() else {}
     pool = json.loads(corpus.NAMES.read_text(encoding="utf-8"))["languages"][language]
     lists, _ = corpus.plan(language, pool, 0, arguments.seed)
     vocabularies, cases = {}, []
-    for row in read(grammar_corpus.OUT):
+    for row in grammar_corpus.read_rows(grammar_corpus.OUT):
         query = row["transcript"].strip()
         if not query:
             continue
