@@ -40,9 +40,9 @@ for file in "$BENCH/vocab-$SIZE.json" "$BENCH/queries-$SIZE.json" "$NBEST"; do
     [ -f "$file" ] || { echo "Benchmarks/instructions.sh: $file is missing (the shared folder beside the project)" >&2; exit 2; }
 done
 # The resolver's entry points, as the compiler names them: one query, and a query with its alternatives (which
-# eval uses for both the five hypotheses and, with --first-only, the query alone).
+# eval uses for both the five hypotheses and, with --first-only, the query alone). The second is looked up in
+# each binary: its name changes with its parameters (builds before f126a9d have no `noun:`).
 ONE='$s9VocabCore8ResolverV7resolveyAC6ResultVSSKF'
-FIVE='$s9VocabCore8ResolverV7resolve_12alternatives10keepingAllAC6ResultVSS_SayAA10HypothesisVGSbtKF'
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 trap 'exit 130' INT
@@ -75,6 +75,8 @@ for binary in "$@"; do
     copy="$WORK/vocab"
     strip --strip-debug -o "$copy" "$binary"
     nm "$copy" | grep -q "$ONE" || { echo "Benchmarks/instructions.sh: $binary has no Resolver.resolve(_:) to count" >&2; exit 2; }
+    FIVE=$(nm "$copy" | sed -n 's/^[0-9a-f]* T \(\$s9VocabCore8ResolverV7resolve_12alternatives10keepingAll[A-Za-z0-9_]*KF\)$/\1/p' | head -1)
+    [ -n "$FIVE" ] || { echo "Benchmarks/instructions.sh: $binary has no Resolver.resolve(_:alternatives:) to count" >&2; exit 2; }
     line=$(printf '%-40s' "$binary")
     for group in fast mid first absent; do
         instructions=$(count "$group" "$ONE" "$copy" bench --vocabulary "$BENCH/vocab-$SIZE.json" \

@@ -133,7 +133,7 @@ public struct Hypothesis: Sendable, Hashable, Codable {
     public enum JSONProblem: Error, Sendable, Equatable {
         /// The alternative is not an object.
         case notAnObject
-        /// A key other than `text`, `confidence` and `score`.
+        /// A key other than `text`, `phones`, `confidence` and `score`.
         case unknownKey(String)
         /// `text` is not a string, or neither `text` nor `phones` is given.
         case textNotAString
