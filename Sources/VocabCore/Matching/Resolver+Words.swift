@@ -75,9 +75,13 @@ extension Resolver {
                     others.append(term)
                 }
             }
-            // Best similar word first, so a term is settled the first time it is seen (its best word).
-            let singles = similar.allKeys.filter { !index.words.isPair[Int($0)] }
-                .sorted { (similar[$0]!.0, $1) > (similar[$1]!.0, $0) }
+            // Best similar word first, so a term is settled the first time it is seen (its best word). Gathered
+            // from the slots straight into an array of the map's size, not through ``WordSimilarities/allKeys``
+            // and a filter (two arrays).
+            var singles: [Int32] = []
+            singles.reserveCapacity(similar.count)
+            similar.forEachKey { word in if !index.words.isPair[Int(word)] { singles.append(word) } }
+            singles.sort { (similar[$0]!.0, $1) > (similar[$1]!.0, $0) }
             let reach = singles.reduce(0) { $0 + index.words.postings(of: Int($1)).count }
             var seen = WordIDSet(capacity: singles.count > 1 ? reach : 0)
             scored.reserveCapacity(reach)
