@@ -130,13 +130,6 @@ def vocab(*arguments, stdin=None):
     return subprocess.run([str(VOCAB), *arguments], capture_output=True, text=True, check=True, input=stdin).stdout
 
 
-def read_rows(path):
-    if not path.exists():
-        return []
-    with open(path, newline="", encoding="utf-8") as handle:
-        return list(csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE, escapechar="\\"))
-
-
 def hints(language, names, format_, extra=()):
     with tempfile.NamedTemporaryFile("w", suffix=".txt", encoding="utf-8", delete=False) as handle:
         handle.write("\n".join(names) + "\n")
@@ -206,7 +199,7 @@ def record(arguments, pool):
             }
             conditions = ["whisper-first", "whisper-vocab"] + (list(FIRST_PASS) if arguments.second_pass else [])
             # The second pass's prompt, per query: what vocab's hints give for the first pass's transcript.
-            first_pass = {second: {row["id"]: row["transcript"] for row in read_rows(OUT / f"{first}.{language}.tsv")}
+            first_pass = {second: {row["id"]: row["transcript"] for row in corpus.read_rows(OUT / f"{first}.{language}.tsv")}
                           for second, first in FIRST_PASS.items()}
 
             def heard_prompt(condition, identifier):
@@ -267,8 +260,8 @@ def report(arguments, pool):
             path = OUT / f"{recorded}.{language}.tsv"
             if not path.exists():
                 continue
-            rows = read_rows(path)
-            first_pass = ({row["id"]: row["transcript"] for row in read_rows(OUT / f"{WEIGHED_WITH[condition]}.{language}.tsv")}
+            rows = corpus.read_rows(path)
+            first_pass = ({row["id"]: row["transcript"] for row in corpus.read_rows(OUT / f"{WEIGHED_WITH[condition]}.{language}.tsv")}
                           if condition in WEIGHED_WITH else {})
             key = "phones" if condition.endswith("+phones") else "text"
             for size in arguments.sizes:

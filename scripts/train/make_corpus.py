@@ -255,6 +255,14 @@ def clean(text):
     return " ".join(text.replace("\t", " ").replace("\n", " ").split())
 
 
+def read_rows(path):
+    """The rows of one of the project's TSV files of transcripts (none when it does not exist yet)."""
+    if not path.exists():
+        return []
+    with open(path, newline="", encoding="utf-8") as handle:
+        return list(csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE, escapechar="\\"))
+
+
 def run(recognizer, language, pool, clips, seed, deadline, first=0):
     lists, plans = plan(language, pool, clips, seed, recognizer.name)
     path = OUT / f"{recognizer.name}.{language}.tsv"

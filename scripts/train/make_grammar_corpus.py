@@ -108,14 +108,6 @@ class PhoneLoop:
         return " ".join(segment.word for segment in self.decoder.seg() if segment.word not in NOT_PHONES)
 
 
-def read_rows(path):
-    """The rows of one of the corpus's TSV files (none when it does not exist yet)."""
-    if not path.exists():
-        return []
-    with open(path, newline="", encoding="utf-8") as handle:
-        return list(csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE, escapechar="\\"))
-
-
 @contextmanager
 def appending(path, columns):
     """The file and a TSV writer appending to it, the header written first when the file is new."""
@@ -129,7 +121,7 @@ def appending(path, columns):
 
 def phone_pass(plans, deadline):
     """The phone loop over every clip of a whole name (one row a clip, appended as made; a rerun resumes)."""
-    done = {row["id"] for row in read_rows(PHONES_OUT)}
+    done = {row["id"] for row in corpus.read_rows(PHONES_OUT)}
     loop = PhoneLoop()
     made = 0
     with appending(PHONES_OUT, PHONES_COLUMNS) as (handle, writer):
@@ -162,7 +154,7 @@ def main():
     # The clips as the free pass heard them (the plan's own draws of a contact changed with the lists' order since
     # the first clips were made; the rows say what was spoken).
     free = OUT.parent / f"{corpus.PocketSphinx.name}.{LANGUAGE}.tsv"
-    rows = read_rows(free)
+    rows = corpus.read_rows(free)
     plans = [(row["id"], int(row["list"]), row["spoken"], row["category"], row["voice"], int(row["rate"]),
               int(row["pitch"]), float(row["noise"])) for row in rows[:arguments.clips]]
     deadline = time.time() + arguments.hours * 3600
@@ -170,7 +162,7 @@ def main():
         phone_pass(plans, deadline)
         return 0
     padded = {}
-    done = {(row["id"], row["grammar"]) for row in read_rows(OUT)}
+    done = {(row["id"], row["grammar"]) for row in corpus.read_rows(OUT)}
     made = 0
     with appending(OUT, COLUMNS) as (handle, writer):
         decoders = {}

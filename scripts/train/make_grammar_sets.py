@@ -33,13 +33,13 @@ def main():
     language = grammar_corpus.LANGUAGE
     if not grammar_corpus.OUT.exists():
         sys.exit(f"make_grammar_sets.py: {grammar_corpus.OUT} is missing (run make_grammar_corpus.py first)")
-    free = {row["id"]: row["transcript"] for row in grammar_corpus.read_rows(corpus.OUT / f"{corpus.PocketSphinx.name}.{language}.tsv")}
-    heard_phones = {row["id"]: row["phones"] for row in grammar_corpus.read_rows(grammar_corpus.PHONES_OUT)} \
+    free = {row["id"]: row["transcript"] for row in corpus.read_rows(corpus.OUT / f"{corpus.PocketSphinx.name}.{language}.tsv")}
+    heard_phones = {row["id"]: row["phones"] for row in corpus.read_rows(grammar_corpus.PHONES_OUT)} \
         if arguments.evidence != "words" and grammar_corpus.PHONES_OUT.exists() else {}
     pool = json.loads(corpus.NAMES.read_text(encoding="utf-8"))["languages"][language]
     lists, _ = corpus.plan(language, pool, 0, arguments.seed)
     vocabularies, cases = {}, []
-    for row in grammar_corpus.read_rows(grammar_corpus.OUT):
+    for row in corpus.read_rows(grammar_corpus.OUT):
         query = row["transcript"].strip()
         if not query:
             continue
