@@ -213,23 +213,9 @@ public struct Resolver: Sendable {
             return Result(resolution: policy.decide(words), queryTokens: queryTokens, ranked: words)
         }
         let (phones, filler) = pronouncer.queryPhones(reading.words.map(\.spelling))
-        let hearing = PhoneQuery(phones: phones, filler: filler, prepared: matcher.prepare(query: phones, filler: filler))
-        // 1. Gather: the phone postings only when the words leave a doubt (``isSettledByWords``); another
-        // hypothesis of the same utterance with the same phones has searched them already.
-        func search() -> [PhoneMatcher.Match] { matcher.matches(hearing.prepared, limit: Self.explainedCandidates) }
-        let matches = Self.isSettledByWords(words, queryWords: queryTokens.count) ? []
-            : shared?.phoneMatches(of: hearing, search: search) ?? search()
-        // A hypothesis that is not decided has no use for a term heard too faintly to be weighed. (The bound is
-        // read before the call: read among its arguments, it had the index copied for the call, about 2,700
-        // instructions a query by callgrind.)
-        let leastSoundScore = deciding ? 0 : Self.leastEvidence
-        let gathered = Self.gather(words, matches, index: index, leastSoundScore: leastSoundScore)
-        // 2. Score.
-        let scored = score(gathered, queryTokens: queryTokens, hearing: hearing, matcher: matcher,
-                           language: pronouncer.language, model: model, keepingUnweighed: deciding)
-        // 3. Decide.
-        return Result(resolution: deciding ? model.decide(scored) : .unsupported, queryTokens: queryTokens, ranked: scored,
-                      phoneQuery: hearing)
+        return heard(phones, filler: filler, words: words, queryTokens: queryTokens,
+                     searching: !Self.isSettledByWords(words, queryWords: queryTokens.count), matcher: matcher,
+                     language: pronouncer.language, model: model, sharing: shared, deciding: deciding)
     }
 
     /// Resolves a hypothesis of phones (``Hypothesis/phones``, mapped to the inventory) without deciding: the
@@ -241,14 +227,30 @@ public struct Resolver: Sendable {
               let model = decisionModel else {
             return Result(resolution: .unsupported, queryTokens: [], ranked: [])
         }
-        let filler = [Bool](repeating: false, count: phones.count)
+        return heard(phones, filler: [Bool](repeating: false, count: phones.count), words: [], queryTokens: [],
+                     searching: true, matcher: matcher, language: pronouncer.language, model: model, sharing: shared,
+                     deciding: false)
+    }
+
+    /// The stages once a hypothesis's word candidates are found and its phones known, for words and phones alike.
+    /// 1. Gather: the phone postings when `searching` (the words leave a doubt, ``isSettledByWords``; another
+    /// hypothesis of the same utterance with the same phones has searched them already), with the word
+    /// candidates. 2. Score. 3. Decide, when `deciding`.
+    private func heard(_ phones: [Phone], filler: [Bool], words: [Candidate], queryTokens: [MatchToken], searching: Bool,
+                       matcher: PhoneMatcher, language: String, model: DecisionModel, sharing shared: SharedHypothesisWork?,
+                       deciding: Bool) -> Result {
         let hearing = PhoneQuery(phones: phones, filler: filler, prepared: matcher.prepare(query: phones, filler: filler))
         func search() -> [PhoneMatcher.Match] { matcher.matches(hearing.prepared, limit: Self.explainedCandidates) }
-        let matches = shared?.phoneMatches(of: hearing, search: search) ?? search()
-        let gathered = Self.gather([], matches, index: index, leastSoundScore: Self.leastEvidence)
-        let scored = score(gathered, queryTokens: [], hearing: hearing, matcher: matcher, language: pronouncer.language,
-                           model: model, keepingUnweighed: false)
-        return Result(resolution: .unsupported, queryTokens: [], ranked: scored, phoneQuery: hearing)
+        let matches = searching ? shared?.phoneMatches(of: hearing, search: search) ?? search() : []
+        // A hypothesis that is not decided has no use for a term heard too faintly to be weighed. (The bound is
+        // read before the call: read among its arguments, it had the index copied for the call, about 2,700
+        // instructions a query by callgrind.)
+        let leastSoundScore = deciding ? 0 : Self.leastEvidence
+        let gathered = Self.gather(words, matches, index: index, leastSoundScore: leastSoundScore)
+        let scored = score(gathered, queryTokens: queryTokens, hearing: hearing, matcher: matcher, language: language,
+                           model: model, keepingUnweighed: deciding)
+        return Result(resolution: deciding ? model.decide(scored) : .unsupported, queryTokens: queryTokens, ranked: scored,
+                      phoneQuery: hearing)
     }
 
     /// Whether the words alone found a strong candidate (a strong score, every query word strong): the phone
