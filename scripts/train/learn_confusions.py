@@ -24,7 +24,6 @@ Usage: python3 scripts/train/learn_confusions.py [--vocab .build/release/vocab] 
 """
 
 import argparse
-import csv
 import hashlib
 import json
 import math
@@ -35,8 +34,11 @@ from collections import defaultdict
 from functools import lru_cache
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import make_corpus  # noqa: E402  (its recognizers' names and TSV reader)
+
 ROOT = Path(__file__).resolve().parents[2]
-CORPUS = ROOT / "Training" / "corpus"
+CORPUS = make_corpus.OUT
 LOCALES = ROOT / "Locales"
 CACHE = ROOT / ".build-train" / "phones-cache.json"
 RATIO_AT_FULL_COST = 200.0
@@ -79,13 +81,16 @@ def write_cache(path, locales, cache):
 
 
 def read_corpus():
+    """(recognizer, language, spoken, transcript) of every clip make_corpus.py's recognizers wrote something for
+    (not the grammar and phone-loop passes beside them: a grammar writes a listed name whatever it heard)."""
     pairs = []
     for path in sorted(CORPUS.glob("*.tsv")):
         recognizer, language = path.stem.split(".", 1)
-        with open(path, newline="", encoding="utf-8") as handle:
-            for row in csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE, escapechar="\\"):
-                if row["transcript"].strip():
-                    pairs.append((recognizer, language, row["spoken"], row["transcript"]))
+        if recognizer not in make_corpus.RECOGNIZERS:
+            continue
+        for row in make_corpus.read_rows(path):
+            if row["transcript"].strip():
+                pairs.append((recognizer, language, row["spoken"], row["transcript"]))
     return pairs
 
 

@@ -24,7 +24,6 @@ import subprocess
 import sys
 import tempfile
 import unicodedata
-from collections import defaultdict
 from pathlib import Path
 
 from difflib import SequenceMatcher

@@ -49,6 +49,8 @@ ROOT = Path(__file__).resolve().parents[2]
 NAMES = ROOT.parent / "shared" / "train" / "names.json"
 OUT = ROOT / "Training" / "corpus"
 LANGUAGES = ["en-US", "fr-FR", "de-DE", "it-IT", "es-ES", "pt-BR"]
+# The recognizers this script runs, each writing <name>.<language>.tsv in OUT (other scripts write other files there).
+RECOGNIZERS = ["whisper-base", "whisper-base-nbest", "pocketsphinx"]
 # espeak-ng voice per language, its variants, and the MBROLA voices of that language.
 ESPEAK = {"en-US": "en-us", "fr-FR": "fr-fr", "de-DE": "de", "it-IT": "it", "es-ES": "es", "pt-BR": "pt-br"}
 VARIANTS = ["", "+m1", "+m3", "+m7", "+f1", "+f2", "+f4", "+klatt", "+klatt2", "+whisper"]
@@ -315,7 +317,7 @@ def main():
     parser.add_argument("--clips", type=int, default=1500, help="clips per language (default 1500)")
     parser.add_argument("--languages", nargs="+", default=LANGUAGES, choices=LANGUAGES)
     parser.add_argument("--recognizers", nargs="+", default=["pocketsphinx", "whisper-base"],
-                        choices=["whisper-base", "whisper-base-nbest", "pocketsphinx"])
+                        choices=RECOGNIZERS)
     parser.add_argument("--first", type=int, default=0,
                         help="skip the plan's clips before this number (the n-best run starts past the 1-best one's)")
     parser.add_argument("--seed", default="vocab-train-1")

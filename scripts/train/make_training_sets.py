@@ -41,7 +41,6 @@ source.
 """
 
 import argparse
-import csv
 import difflib
 import json
 import random
@@ -164,11 +163,6 @@ def nickname_rows(language, lists, count, rng):
             # Every formal name the nickname was made of (two names may share one, as Samuel and Samantha "sam").
             row["formals"] = sorted(formal for formal, nicknames in table.items() if row["transcript"] in nicknames)
     return rows, table
-
-
-def read_corpus(path):
-    with open(path, newline="", encoding="utf-8") as handle:
-        return list(csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE, escapechar="\\"))
 
 
 # What vocab refuses as a query (Sources/VocabCore/Vocabulary/TextLimits.swift): a text over 1,024 UTF-16 code
@@ -333,7 +327,10 @@ def main():
     out = Path(arguments.out)
     out.mkdir(parents=True, exist_ok=True)
     by_recognizer = defaultdict(dict)
-    read = {tuple(path.stem.split(".", 1)): read_corpus(path) for path in sorted(make_corpus.OUT.glob("*.tsv"))}
+    # make_corpus.py's transcripts only: the grammar and phone-loop passes beside them (make_grammar_corpus.py)
+    # are another profile's evidence, with other columns.
+    read = {tuple(path.stem.split(".", 1)): make_corpus.read_rows(path) for path in sorted(make_corpus.OUT.glob("*.tsv"))
+            if path.stem.split(".", 1)[0] in make_corpus.RECOGNIZERS}
     for (recognizer, language), rows in sorted(read.items()):
         if recognizer == "whisper-base-nbest":
             # Its first hypothesis is Whisper base's transcript of other clips: one source with those for the
