@@ -5,9 +5,10 @@ import VocabCore
 /// recognizer errs (a profile of `Locales/shared/recognizers/`); without it, the shared decision.
 struct RecognizerChoice: ParsableArguments {
     @Option(name: .customLong("recognizer"), help: ArgumentHelp(
-        "The recognizer that wrote the query: typed, pocketsphinx, whisper, or whisper-prompted (prompted with the "
-            + "list's names); the decision then weighs the evidence as that recognizer errs. Without it, one "
-            + "decision trained on all of them.", valueName: "name"))
+        "The recognizer that wrote the query: typed, pocketsphinx, pocketsphinx-grammar (the name its grammar "
+            + "wrote, its phone loop's phones as an alternative), whisper, or whisper-prompted (prompted with the "
+            + "list's names); the decision then weighs the evidence as that recognizer errs. Without it, one decision "
+            + "trained on all of them.", valueName: "name"))
     var recognizer: String?
 
     func validate() throws {
