@@ -269,15 +269,16 @@ def evaluation_set(condition, language, size, pool, seed=SEED, out=OUT):
     key = "phones" if condition.endswith("+phones") else "text"
     names = make_list(language, pool, size, seed)
     vocabulary = {"id": f"{language}/{size}", "language": language, "type": "contactName", "strings": names}
-    # A recognizer that wrote nothing answered nothing: unsupported (vocab eval takes no empty query).
-    heard = [row for row in chosen if row["transcript"].strip()]
+    # A recognizer that wrote nothing, or a run-on hallucination vocab refuses as a query, answered nothing:
+    # unsupported (vocab eval takes neither).
+    heard = [row for row in chosen if row["transcript"].strip() and not corpus.refused(row["transcript"])]
     cases = [{"id": row["id"], "vocabulary": vocabulary["id"], "language": language, "query": row["transcript"],
               "category": "present" if row["expected"] else "absent",
               "expect": {"outcome": "success", "terms": [row["expected"]]} if row["expected"]
               else {"outcome": "unsupported", "terms": []}} for row in heard]
     for case in cases:
         other = first_pass.get(case["id"], "").strip()
-        if other and (key == "phones" or other != case["query"]):
+        if other and not corpus.refused(other) and (key == "phones" or other != case["query"]):
             case["alternatives"] = [{"text": case["query"]}, {key: other}]
     return {"name": f"{condition}.{language}.{size}", "vocabularies": [vocabulary], "cases": cases}, chosen
 

@@ -41,6 +41,7 @@ import subprocess
 import tempfile
 import sys
 import time
+import unicodedata
 from pathlib import Path
 
 import numpy as np
@@ -264,6 +265,30 @@ def read_rows(path):
         return []
     with open(path, newline="", encoding="utf-8") as handle:
         return list(csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE, escapechar="\\"))
+
+
+# What vocab refuses as a query (Sources/VocabCore/Vocabulary/TextLimits.swift): a text over 1,024 UTF-16 code
+# units, or a word (a run between white space and dashes) over 64 characters. Whisper now and then writes a
+# run-on hallucination ("1,2,1,2,…" as one word of 224); such a transcript would make `vocab eval` refuse the
+# whole set, and no listener gets it as a query, so the sets made of the corpus leave it out.
+MAXIMUM_TEXT_UTF16 = 1024
+MAXIMUM_WORD = 64
+
+
+def refused(text):
+    """Whether vocab refuses the text as a query. Words are counted in code points, which are never fewer than
+    the characters vocab counts, so a word of combining marks near the bound may be left out that vocab takes."""
+    if len(text.encode("utf-16-le")) // 2 > MAXIMUM_TEXT_UTF16:
+        return True
+    word = 0
+    for character in text:
+        if character.isspace() or unicodedata.category(character) == "Pd":
+            word = 0
+        else:
+            word += 1
+            if word > MAXIMUM_WORD:
+                return True
+    return False
 
 
 def run(recognizer, language, pool, clips, seed, deadline, first=0):

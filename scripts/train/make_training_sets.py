@@ -165,30 +165,6 @@ def nickname_rows(language, lists, count, rng):
     return rows, table
 
 
-# What vocab refuses as a query (Sources/VocabCore/Vocabulary/TextLimits.swift): a text over 1,024 UTF-16 code
-# units, or a word (a run between white space and dashes) over 64 characters. Whisper now and then writes a
-# run-on hallucination ("1,2,1,2,…" as one word of 224); such a transcript would make `vocab eval` refuse the
-# whole set, and no listener gets it as a query, so it is left out.
-MAXIMUM_TEXT_UTF16 = 1024
-MAXIMUM_WORD = 64
-
-
-def refused(text):
-    """Whether vocab refuses the text as a query. Words are counted in code points, which are never fewer than
-    the characters vocab counts, so a word of combining marks near the bound may be left out that vocab takes."""
-    if len(text.encode("utf-16-le")) // 2 > MAXIMUM_TEXT_UTF16:
-        return True
-    word = 0
-    for character in text:
-        if character.isspace() or unicodedata.category(character) == "Pd":
-            word = 0
-        else:
-            word += 1
-            if word > MAXIMUM_WORD:
-                return True
-    return False
-
-
 def contact_of(row):
     """The contact a row's name was said of, as the list writes it ("First Last"); `None` for a first name or a
     nickname alone."""
@@ -241,10 +217,10 @@ def build(recognizer, prompted, rows_by_language, pool, seed, rng, neighbours, t
             near = sounds.near("full", spoken)
             return [name for name in remaining if name not in near]
         for row in rows:
-            if row["prompted"] != prompted or not row["transcript"].strip() or refused(row["transcript"]):
+            if row["prompted"] != prompted or not row["transcript"].strip() or make_corpus.refused(row["transcript"]):
                 continue
             alternatives = json.loads(row["alternatives"]) if row.get("alternatives") else None
-            if alternatives and any(refused(hypothesis["text"]) for hypothesis in alternatives):
+            if alternatives and any(make_corpus.refused(hypothesis["text"]) for hypothesis in alternatives):
                 continue
             list_number = int(row["list"])
             contacts = list(lists[list_number])
