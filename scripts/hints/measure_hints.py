@@ -37,6 +37,9 @@ per list size (the languages pooled) and per language is printed (and written to
 Usage:
   python3 scripts/hints/measure_hints.py --queries 60 --sizes 50 300 1000 [--languages en-US fr-FR] [--hours 2]
   python3 scripts/hints/measure_hints.py --report        # the table from the transcripts so far
+  python3 scripts/hints/measure_hints.py --seed vocab-two-pass-train-1 --out Training/corpus/whisper-two-pass \
+      --sizes 300 1000 100 --queries 120 --second-pass --conditions whisper-vocab whisper-heard
+                                                         # other lists: the two-pass training corpus
 """
 
 import argparse
