@@ -39,7 +39,8 @@ if [ "${SKIP_CORPUS:-0}" != 1 ]; then
 fi
 swift build -c release --product vocab
 # The committed confusions were learned from the corpus of 2026-11-25 (8,947 pairs kept); from today's corpus this
-# step keeps 13,638 (2026-11-27) and writes other costs, which move every answer of the steps below.
+# step keeps 18,047 (2026-11-27, sixteenth session: with the doubled PocketSphinx corpus) and writes other costs,
+# which move every answer of the steps below.
 python3 scripts/train/learn_confusions.py --vocab .build/release/vocab
 # DRAWS draws of the training sets (make_training_sets.py --draw 0, 1, …), each in its own folder; the trainer
 # counts a file name's traces from every draw as one source.
