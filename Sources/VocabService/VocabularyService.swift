@@ -168,10 +168,14 @@ public final class VocabularyService: Sendable {
             throw Problem.invalid("recognizer", "\(error.subject) \(error.problem)")
         }
         do {
+            try resolver.checkPhones(of: alternatives, noun: { "alternatives[\($0)]" })
+        } catch {
+            throw Problem.invalid(error.subject, "\(error.subject) \(error.problem)")
+        }
+        do {
             result = try resolver.resolve(body.query, alternatives: alternatives, noun: { "alternatives[\($0)]" })
         } catch let error as VocabularyError {
-            // A phone that is not ARPAbet is the alternative's fault; anything else the query's.
-            if error.subject.hasPrefix("alternatives[") { throw Problem.invalid(error.subject, "\(error.subject) \(error.problem)") }
+            // The alternatives were checked above: what is left is the query's.
             throw Problem.invalid("query", error.problem)
         }
         if body.explain ?? false { result = resolver.explainingWords(result) }

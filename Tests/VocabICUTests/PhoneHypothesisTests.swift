@@ -62,6 +62,20 @@ struct PhoneHypothesisTests {
         }
     }
 
+    @Test("The phones can be checked before resolving: known symbols and texts pass, an unknown one names its alternative")
+    func phonesCheckedBeforeResolving() throws {
+        let resolver = try Self.resolver()
+        // A text is not phones, whatever it spells.
+        try resolver.checkPhones(of: [Hypothesis(text: "Q X"), Self.rosalindKerrigan, Self.douglasPetersen])
+        do {
+            try resolver.checkPhones(of: [Self.rosalindKerrigan, Hypothesis(phones: "R AA X"), Hypothesis(phones: "Q")])
+            Issue.record("a phone that is not ARPAbet passed")
+        } catch {
+            #expect(error.subject == "alternative 2")
+            #expect(error.problem.hasPrefix("has the phone 'X', not ARPAbet"), "\(error.problem)")
+        }
+    }
+
     @Test("Every ARPAbet symbol of the mapping is read, and the phones are the mapping's")
     func everySymbolIsRead() throws {
         let data = try #require(try RecognizerProfileTests.directory.phoneData())

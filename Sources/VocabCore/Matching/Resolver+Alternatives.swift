@@ -1,4 +1,25 @@
 extension Resolver {
+    /// Refuses an alternative of phones with a symbol this locale data's ARPAbet mapping lacks (what
+    /// ``resolve(_:alternatives:keepingAll:noun:)`` checks first), so that a caller can tell an alternative's fault
+    /// from the query's before resolving.
+    ///
+    /// - Parameters:
+    ///   - alternatives: The recognizer's other hypotheses; those of text are not looked at.
+    ///   - noun: How the error names an alternative, given its position (0-based).
+    /// - Throws: ``VocabularyError`` naming the first alternative with an unknown symbol, and the symbols expected.
+    public func checkPhones(of alternatives: [Hypothesis], noun: (Int) -> String = { "alternative \($0 + 1)" })
+        throws(VocabularyError) {
+        let arpabet = index.preparer.phonetics.arpabet
+        for (position, alternative) in alternatives.enumerated() {
+            guard let phones = alternative.phones else { continue }
+            if let unknown = Hypothesis.phoneSymbols(of: phones).first(where: { arpabet[$0] == nil }) {
+                let known = arpabet.isEmpty ? "the locale data has no ARPAbet mapping (Locales/shared/arpabet.tsv)"
+                    : "expected one of " + arpabet.keys.sorted().joined(separator: " ")
+                throw VocabularyError(subject: noun(position), problem: "has the phone '\(unknown)', not ARPAbet; \(known)")
+            }
+        }
+    }
+
     /// Resolves an utterance from a recognizer's several hypotheses: the query (its best guess) and its
     /// alternatives.
     ///
@@ -21,15 +42,8 @@ extension Resolver {
     public func resolve(_ query: String, alternatives: [Hypothesis], keepingAll: Bool = false,
                         noun: (Int) -> String = { "alternative \($0 + 1)" }) throws -> Result {
         let hypotheses = try Hypothesis.checked(query: query, alternatives: alternatives, noun: noun)
+        try checkPhones(of: alternatives, noun: noun)
         let arpabet = index.preparer.phonetics.arpabet
-        for (position, alternative) in alternatives.enumerated() {
-            guard let phones = alternative.phones else { continue }
-            if let unknown = Hypothesis.phoneSymbols(of: phones).first(where: { arpabet[$0] == nil }) {
-                let known = arpabet.isEmpty ? "the locale data has no ARPAbet mapping (Locales/shared/arpabet.tsv)"
-                    : "expected one of " + arpabet.keys.sorted().joined(separator: " ")
-                throw VocabularyError(subject: noun(position), problem: "has the phone '\(unknown)', not ARPAbet; \(known)")
-            }
-        }
         guard hypotheses.count > 1, let model = alternativesModel else {
             return try resolve(query, keepingAll: keepingAll)
         }
