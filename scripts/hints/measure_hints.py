@@ -130,7 +130,13 @@ def make_queries(language, pool, names, count, seed=SEED):
 
 
 def vocab(*arguments, stdin=None):
-    return subprocess.run([str(VOCAB), *arguments], capture_output=True, text=True, check=True, input=stdin).stdout
+    """vocab's standard output; stops the script with vocab's own error when it fails."""
+    if not VOCAB.exists():
+        sys.exit(f"measure_hints.py: {VOCAB} is missing (swift build -c release --product vocab, or set VOCAB_BINARY)")
+    finished = subprocess.run([str(VOCAB), *arguments], capture_output=True, text=True, input=stdin)
+    if finished.returncode != 0:
+        sys.exit(f"measure_hints.py: vocab {' '.join(arguments[:1])} failed ({finished.returncode}): {finished.stderr.strip()}")
+    return finished.stdout
 
 
 def hints(language, names, format_, extra=()):
