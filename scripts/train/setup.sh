@@ -9,9 +9,15 @@ MBROLA_VOICES="mbrola-us1 mbrola-us2 mbrola-fr1 mbrola-fr4 mbrola-de1 mbrola-de2
 mbrola-es1 mbrola-es2 mbrola-br1 mbrola-br3"
 
 # MBROLA and its voices are in contrib and non-free: add those components to Debian's source once.
+# Debian 12's deb822 file, or the one-line sources.list of older installs.
 sources=/etc/apt/sources.list.d/debian.sources
-if [ -f "$sources" ] && ! grep -q "non-free" "$sources"; then
-    sed -i 's/^Components: main$/Components: main contrib non-free/' "$sources"
+if [ -f "$sources" ]; then
+    grep -q "non-free" "$sources" || sed -i 's/^Components: main$/Components: main contrib non-free/' "$sources"
+elif [ -f /etc/apt/sources.list ]; then
+    grep -q "non-free" /etc/apt/sources.list || sed -i 's/^\(deb .* main\)$/\1 contrib non-free/' /etc/apt/sources.list
+else
+    echo "setup: no Debian source list found (/etc/apt/sources.list.d/debian.sources or /etc/apt/sources.list)" >&2
+    exit 1
 fi
 
 missing=""
