@@ -176,13 +176,6 @@ class Sphinx(corpus.PocketSphinx):
         return super().recognize(samples, language, prompt)
 
 
-def done_ids(path):
-    if not path.exists():
-        return set()
-    with open(path, newline="", encoding="utf-8") as handle:
-        return {row["id"] for row in csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE, escapechar="\\")}
-
-
 def append(path, row, columns=COLUMNS):
     new = not path.exists()
     with open(path, "a", newline="", encoding="utf-8") as handle:
@@ -237,7 +230,7 @@ def record(arguments, pool):
                 if condition in FIRST_PASS:
                     first_pass[condition] = {row["id"]: row["transcript"]
                                              for row in corpus.read_rows(out / f"{FIRST_PASS[condition]}.{language}.tsv")}
-                done = done_ids(path)
+                done = {row["id"] for row in corpus.read_rows(path)}
                 todo = [query for query in queries if query[0] not in done]
                 for identifier, spoken, expected, voice, rate, pitch, noise in todo:
                     if condition in FIRST_PASS and identifier not in first_pass[condition]:

@@ -38,7 +38,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import make_corpus  # noqa: E402  (its recognizers' names and TSV reader)
 
 ROOT = Path(__file__).resolve().parents[2]
-CORPUS = make_corpus.OUT
 LOCALES = ROOT / "Locales"
 CACHE = ROOT / ".build-train" / "phones-cache.json"
 RATIO_AT_FULL_COST = 200.0
@@ -84,10 +83,7 @@ def read_corpus():
     """(recognizer, language, spoken, transcript) of every clip make_corpus.py's recognizers wrote something for
     (not the grammar and phone-loop passes beside them: a grammar writes a listed name whatever it heard)."""
     pairs = []
-    for path in sorted(CORPUS.glob("*.tsv")):
-        recognizer, language = path.stem.split(".", 1)
-        if recognizer not in make_corpus.RECOGNIZERS:
-            continue
+    for recognizer, language, path in make_corpus.transcript_files():
         for row in make_corpus.read_rows(path):
             if row["transcript"].strip():
                 pairs.append((recognizer, language, row["spoken"], row["transcript"]))

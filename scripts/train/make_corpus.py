@@ -267,6 +267,15 @@ def read_rows(path):
         return list(csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE, escapechar="\\"))
 
 
+def transcript_files():
+    """(recognizer, language, path) of every transcript file this script's recognizers wrote in OUT, in name order
+    (not the grammar and phone-loop passes make_grammar_corpus.py writes beside them, with other columns)."""
+    for path in sorted(OUT.glob("*.tsv")):
+        recognizer, language = path.stem.split(".", 1)
+        if recognizer in RECOGNIZERS:
+            yield recognizer, language, path
+
+
 # What vocab refuses as a query (Sources/VocabCore/Vocabulary/TextLimits.swift): a text over 1,024 UTF-16 code
 # units, or a word (a run between white space and dashes) over 64 characters. Whisper now and then writes a
 # run-on hallucination ("1,2,1,2,…" as one word of 224); such a transcript would make `vocab eval` refuse the
@@ -294,11 +303,7 @@ def refused(text):
 def run(recognizer, language, pool, clips, seed, deadline, first=0):
     lists, plans = plan(language, pool, clips, seed, recognizer.name)
     path = OUT / f"{recognizer.name}.{language}.tsv"
-    done = set()
-    if path.exists():
-        with open(path, newline="", encoding="utf-8") as handle:
-            for row in csv.DictReader(handle, delimiter="\t"):
-                done.add((row["id"], row["prompted"]))
+    done = {(row["id"], row["prompted"]) for row in read_rows(path)}
     new = not path.exists()
     prompts = {number: ", ".join(names[:PROMPT_NAMES]) + "." for number, names in enumerate(lists)}
     made = 0

@@ -303,10 +303,9 @@ def main():
     out = Path(arguments.out)
     out.mkdir(parents=True, exist_ok=True)
     by_recognizer = defaultdict(dict)
-    # make_corpus.py's transcripts only: the grammar and phone-loop passes beside them (make_grammar_corpus.py)
-    # are another profile's evidence, with other columns.
-    read = {tuple(path.stem.split(".", 1)): make_corpus.read_rows(path) for path in sorted(make_corpus.OUT.glob("*.tsv"))
-            if path.stem.split(".", 1)[0] in make_corpus.RECOGNIZERS}
+    # make_corpus.py's transcripts only: the grammar and phone-loop passes beside them are another profile's evidence.
+    read = {(recognizer, language): make_corpus.read_rows(path)
+            for recognizer, language, path in make_corpus.transcript_files()}
     for (recognizer, language), rows in sorted(read.items()):
         if recognizer == "whisper-base-nbest":
             # Its first hypothesis is Whisper base's transcript of other clips: one source with those for the

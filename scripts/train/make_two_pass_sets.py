@@ -13,7 +13,7 @@ app that runs both passes passes them (measure_hints.py's `whisper-heard+first`)
 when the list holds the name said, else `unsupported`; a second pass that wrote nothing is left out. The format is
 ../shared/eval/FORMAT.md's, for `vocab eval --trace`.
 
-The corpus (about 70 minutes on one core, resumable):
+The corpus (about 55 minutes on one core, resumable):
   python3 scripts/hints/measure_hints.py --seed vocab-two-pass-train-1 --out Training/corpus/whisper-two-pass \
       --sizes 300 1000 100 --queries 120 --second-pass --conditions whisper-vocab whisper-heard
 

