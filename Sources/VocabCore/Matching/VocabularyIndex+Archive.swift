@@ -56,7 +56,7 @@ extension VocabularyIndex {
         self.words = words
         bestFactor = factors
         self.identifiers = identifiers
-        self.phones = phones
+        phoneMatcher = Self.phoneMatcher(phones, preparer: preparer)
     }
 }
 

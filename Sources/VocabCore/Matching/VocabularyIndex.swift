@@ -21,10 +21,14 @@ public struct VocabularyIndex: Sendable {
     /// The app identifiers of speakable terms.
     let identifiers: TermIdentifiers
     /// Every term's pronunciations, when the language has a pronouncer.
-    let phones: PhoneIndex?
+    var phones: PhoneIndex? { phoneMatcher?.index }
 
-    /// The phone matcher over the terms' pronunciations, when the language has a pronouncer.
-    public var phoneMatcher: PhoneMatcher? {
+    /// The phone matcher over the terms' pronunciations, when the language has a pronouncer (made once with
+    /// the index: it was made anew at each of a query's three reads of it).
+    public let phoneMatcher: PhoneMatcher?
+
+    /// The phone matcher over an index's pronunciations, in the language's costs.
+    static func phoneMatcher(_ phones: PhoneIndex?, preparer: TermPreparer) -> PhoneMatcher? {
         guard let phones, let pronouncer = preparer.phonetics.pronouncer else { return nil }
         return PhoneMatcher(index: phones, costs: pronouncer.costs)
     }
@@ -177,7 +181,7 @@ public struct VocabularyIndex: Sendable {
         self.bestFactor = factors
         self.store = store
         self.words = table
-        phones = pronunciations.index()
+        phoneMatcher = Self.phoneMatcher(pronunciations.index(), preparer: preparer)
     }
 
     /// A match this close makes the two-edit look-up pointless for a query word.

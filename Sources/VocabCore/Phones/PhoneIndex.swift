@@ -4,7 +4,10 @@
 /// Bigram keys are read over a coarse alphabet (voicing merged, vowels in four groups, boundaries
 /// skipped), so a recognizer's "sand oval" meets Sandoval and a vowel heard differently still meets; the
 /// aligner then scores the few candidates phone by phone.
-public struct PhoneIndex: Sendable {
+///
+/// A class, not a struct: it is immutable, and the resolver reaches it on every query through the matcher; a
+/// struct of fourteen arrays was copied (a retain and a release of each) at every such access.
+public final class PhoneIndex: Sendable {
     /// All pronunciations' phones, one after another.
     let phones: [Phone]
     /// Where each pronunciation starts in ``phones`` (one more entry than pronunciations).
@@ -48,7 +51,7 @@ public struct PhoneIndex: Sendable {
     /// - Parameters:
     ///   - pronunciations: For each pronunciation, its term's rank, language and phones.
     ///   - inventory: The shared inventory (for the coarse classes).
-    public init(pronunciations: [(term: Int32, language: String, phones: [Phone])], inventory: PhoneInventory) {
+    public convenience init(pronunciations: [(term: Int32, language: String, phones: [Phone])], inventory: PhoneInventory) {
         var phones: [Phone] = []
         var starts: [UInt32] = [0]
         var owners: [Int32] = []
