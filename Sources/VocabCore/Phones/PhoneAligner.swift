@@ -162,61 +162,92 @@ public struct PhoneAligner: Sendable {
 
     /// ``wordSimilarities(query:filler:term:)`` with the query already prepared.
     func wordSimilarities(_ query: PreparedQuery, term: [Phone]) -> (term: [Double], query: [Double]) {
-        // The term's words, and what each weighs.
-        var termWordOf: [Int] = []
-        var termWeights: [Float] = []
-        var codes: [UInt8] = []
-        termWordOf.reserveCapacity(term.count)
-        codes.reserveCapacity(term.count)
-        costs.withTables { tables in
-            for phone in term {
-                if phone == .boundary {
-                    if !(termWeights.last.map { $0 == 0 } ?? true) || termWeights.isEmpty { termWeights.append(0) }
-                    continue
+        withWordSimilarities(query, term: term) { termWords, queryWords in (Array(termWords), Array(queryWords)) }
+    }
+
+    /// The least and the greatest of ``wordSimilarities(query:filler:term:)``'s term words (`nil` when the term
+    /// has none), and the least of its query words (0 when none): the same values, without making the arrays.
+    func wordExtremes(_ query: PreparedQuery, term: [Phone]) -> (weakest: Double?, strongest: Double?, queryWeakest: Double) {
+        withWordSimilarities(query, term: term) { termWords, queryWords in
+            (termWords.min(), termWords.max(), queryWords.min() ?? 0)
+        }
+    }
+
+    /// Runs `body` with the similarity of each term word and of each query word that is not a filler word (see
+    /// ``wordSimilarities(query:filler:term:)``), in buffers on the stack: a query's best candidates each take
+    /// one of these, and the arrays of their steps and words were a fifth of its cost.
+    private func withWordSimilarities<Result>(
+        _ query: PreparedQuery, term: [Phone],
+        _ body: (UnsafeBufferPointer<Double>, UnsafeBufferPointer<Double>) -> Result
+    ) -> Result {
+        let capacity = max(1, term.count)
+        // The term's codes, the word of each, and what each word weighs (at most one word per phone).
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { codes in
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { termWordOf in
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: capacity + 1) { termWeights in
+            var count = 0
+            var words = 0
+            costs.withTables { tables in
+                for phone in term {
+                    if phone == .boundary {
+                        if words == 0 || termWeights[words - 1] != 0 {
+                            termWeights[words] = 0
+                            words += 1
+                        }
+                        continue
+                    }
+                    if words == 0 {
+                        termWeights[0] = 0
+                        words = 1
+                    }
+                    termWordOf[count] = words - 1
+                    termWeights[words - 1] += tables.weights[Int(phone.code)]
+                    codes[count] = phone.code
+                    count += 1
                 }
-                if termWeights.isEmpty { termWeights.append(0) }
-                termWordOf.append(termWeights.count - 1)
-                termWeights[termWeights.count - 1] += tables.weights[Int(phone.code)]
-                codes.append(phone.code)
+            }
+            let wordCount = query.wordWeights.count
+            // What each word's phones cost, summed in the order of the alignment's steps.
+            return withUnsafeTemporaryAllocation(of: Float.self, capacity: words + wordCount) { spent in
+                spent.initialize(repeating: 0)
+                let termSpent = UnsafeMutableBufferPointer(rebasing: spent[..<words])
+                let querySpent = UnsafeMutableBufferPointer(rebasing: spent[words...])
+                let queryWordOf = query.wordOf
+                var termPosition = 0
+                var queryPosition = 0
+                forEachStep(query, term: UnsafeBufferPointer(rebasing: codes[..<count])) { kind, cost in
+                    switch kind {
+                    case .pair:
+                        termSpent[termWordOf[termPosition]] += cost
+                        querySpent[queryWordOf[queryPosition]] += cost
+                        termPosition += 1
+                        queryPosition += 1
+                    case .extraInQuery:
+                        if !query.isFiller[queryPosition] && count > 0 {
+                            termSpent[termWordOf[min(termPosition, count - 1)]] += cost
+                        }
+                        querySpent[queryWordOf[queryPosition]] += cost
+                        queryPosition += 1
+                    case .missingFromQuery:
+                        termSpent[termWordOf[termPosition]] += cost
+                        if !queryWordOf.isEmpty { querySpent[queryWordOf[min(queryPosition, queryWordOf.count - 1)]] += cost }
+                        termPosition += 1
+                    }
+                }
+                func similarity(_ spent: Float, _ weight: Float) -> Double { weight > 0 ? Double(max(0, 1 - spent / weight)) : 0 }
+                return withUnsafeTemporaryAllocation(of: Double.self, capacity: words + wordCount) { similarities in
+                    for word in 0..<words { similarities[word] = similarity(termSpent[word], termWeights[word]) }
+                    var said = 0
+                    for word in 0..<wordCount where !query.isFillerWord[word] {
+                        similarities[words + said] = similarity(querySpent[word], query.wordWeights[word])
+                        said += 1
+                    }
+                    return body(UnsafeBufferPointer(rebasing: similarities[..<words]),
+                                UnsafeBufferPointer(rebasing: similarities[words..<(words + said)]))
+                }
             }
         }
-        let queryWordOf = query.wordOf
-        let alignment = steps(query, term: codes)
-        // What each word's phones cost, on the stack: a heap array of `Float` made with `repeating:` looks its
-        // storage type up at run time (see `Array(filledWith:count:)`), and these are two of a few words each.
-        return withUnsafeTemporaryAllocation(of: Float.self, capacity: termWeights.count + query.wordWeights.count) { spent in
-            spent.initialize(repeating: 0)
-            let termSpent = UnsafeMutableBufferPointer(rebasing: spent[..<termWeights.count])
-            let querySpent = UnsafeMutableBufferPointer(rebasing: spent[termWeights.count...])
-            var termPosition = 0
-            var queryPosition = 0
-            for step in alignment {
-                switch step {
-                case .pair(_, _, let cost):
-                    termSpent[termWordOf[termPosition]] += cost
-                    querySpent[queryWordOf[queryPosition]] += cost
-                    termPosition += 1
-                    queryPosition += 1
-                case .extraInQuery(_, let cost, let isFiller):
-                    if !isFiller && !termWordOf.isEmpty { termSpent[termWordOf[min(termPosition, termWordOf.count - 1)]] += cost }
-                    querySpent[queryWordOf[queryPosition]] += cost
-                    queryPosition += 1
-                case .missingFromQuery(_, let cost):
-                    termSpent[termWordOf[termPosition]] += cost
-                    if !queryWordOf.isEmpty { querySpent[queryWordOf[min(queryPosition, queryWordOf.count - 1)]] += cost }
-                    termPosition += 1
-                }
-            }
-            func similarity(_ spent: Float, _ weight: Float) -> Double { weight > 0 ? Double(max(0, 1 - spent / weight)) : 0 }
-            var termWords: [Double] = []
-            termWords.reserveCapacity(termWeights.count)
-            for word in termWeights.indices { termWords.append(similarity(termSpent[word], termWeights[word])) }
-            var queryWords: [Double] = []
-            queryWords.reserveCapacity(query.wordWeights.count)
-            for word in query.wordWeights.indices where !query.isFillerWord[word] {
-                queryWords.append(similarity(querySpent[word], query.wordWeights[word]))
-            }
-            return (termWords, queryWords)
+        }
         }
     }
 
@@ -235,12 +266,43 @@ public struct PhoneAligner: Sendable {
         steps(prepare(query: query, filler: filler), term: Self.spokenCodes(term))
     }
 
-    /// ``steps(query:filler:term:)`` of a prepared query and a term's phone codes (no boundaries): the whole
-    /// cost table on the stack, then the way back through it.
+    /// ``steps(query:filler:term:)`` of a prepared query and a term's phone codes (no boundaries).
     func steps(_ query: PreparedQuery, term: [UInt8]) -> [Step] {
+        var steps: [Step] = []
+        steps.reserveCapacity(query.codes.count + term.count)
+        var row = 0
+        var column = 0
+        term.withUnsafeBufferPointer { term in
+            forEachStep(query, term: term) { kind, cost in
+                switch kind {
+                case .pair:
+                    steps.append(.pair(Phone(code: query.codes[row]), Phone(code: term[column]), cost))
+                    row += 1
+                    column += 1
+                case .extraInQuery:
+                    steps.append(.extraInQuery(Phone(code: query.codes[row]), cost, isFiller: query.isFiller[row]))
+                    row += 1
+                case .missingFromQuery:
+                    steps.append(.missingFromQuery(Phone(code: term[column]), cost))
+                    column += 1
+                }
+            }
+        }
+        return steps
+    }
+
+    /// What a step of the best alignment does.
+    enum StepKind {
+        case pair, extraInQuery, missingFromQuery
+    }
+
+    /// Calls `body` with each step of the best alignment of a prepared query and a term's phone codes, first
+    /// to last, with its cost: the whole cost table on the stack, the way back through it recorded on the stack
+    /// too, then read forward.
+    func forEachStep(_ query: PreparedQuery, term: UnsafeBufferPointer<UInt8>, _ body: (StepKind, Float) -> Void) {
         let rows = query.codes.count
         let width = term.count + 1
-        return costs.withTables { tables in
+        costs.withTables { tables in
             withUnsafeTemporaryAllocation(of: Float.self, capacity: (rows + 1) * width) { buffer in
                 let table = buffer.baseAddress!
                 let substitutions = tables.substitutions.baseAddress!
@@ -250,45 +312,42 @@ public struct PhoneAligner: Sendable {
                 func drop(_ column: Int) -> Float { tables.drops[Int(term[column])] }
                 table[0] = 0
                 for column in term.indices { table[column + 1] = table[column] + drop(column) }
-                // The table's rows through raw pointers (the way back below reads it by the helpers).
                 query.codes.withUnsafeBufferPointer { codes in
-                    term.withUnsafeBufferPointer { term in
-                        for row in 0..<rows {
-                            let above = table + row * width
-                            let here = above + width
-                            let removal = query.skips[row]
-                            let costs = substitutions + Int(codes[row]) * tables.count
-                            here[0] = above[0] + removal
-                            for column in 0..<term.count {
-                                here[column + 1] = min(above[column] + costs[Int(term[column])],
-                                                       min(above[column + 1] + removal,
-                                                           here[column] + tables.drops[Int(term[column])]))
-                            }
+                    for row in 0..<rows {
+                        let above = table + row * width
+                        let here = above + width
+                        let removal = query.skips[row]
+                        let costs = substitutions + Int(codes[row]) * tables.count
+                        here[0] = above[0] + removal
+                        for column in 0..<term.count {
+                            here[column + 1] = min(above[column] + costs[Int(term[column])],
+                                                   min(above[column + 1] + removal,
+                                                       here[column] + tables.drops[Int(term[column])]))
                         }
                     }
                 }
-                var steps: [Step] = []
-                steps.reserveCapacity(rows + term.count)
-                var row = rows
-                var column = term.count
-                while row > 0 || column > 0 {
-                    if row > 0, column > 0,
-                       table[row * width + column] == table[(row - 1) * width + column - 1] + substitution(row - 1, column - 1) {
-                        steps.append(.pair(Phone(code: query.codes[row - 1]), Phone(code: term[column - 1]),
-                                           substitution(row - 1, column - 1)))
-                        row -= 1
-                        column -= 1
-                    } else if row > 0, table[row * width + column] == table[(row - 1) * width + column] + query.skips[row - 1] {
-                        steps.append(.extraInQuery(Phone(code: query.codes[row - 1]), query.skips[row - 1],
-                                                   isFiller: query.isFiller[row - 1]))
-                        row -= 1
-                    } else {
-                        steps.append(.missingFromQuery(Phone(code: term[column - 1]), drop(column - 1)))
-                        column -= 1
+                // The way back, last step first.
+                withUnsafeTemporaryAllocation(of: (StepKind, Float).self, capacity: max(1, rows + term.count)) { way in
+                    var taken = 0
+                    var row = rows
+                    var column = term.count
+                    while row > 0 || column > 0 {
+                        if row > 0, column > 0,
+                           table[row * width + column] == table[(row - 1) * width + column - 1] + substitution(row - 1, column - 1) {
+                            way[taken] = (.pair, substitution(row - 1, column - 1))
+                            row -= 1
+                            column -= 1
+                        } else if row > 0, table[row * width + column] == table[(row - 1) * width + column] + query.skips[row - 1] {
+                            way[taken] = (.extraInQuery, query.skips[row - 1])
+                            row -= 1
+                        } else {
+                            way[taken] = (.missingFromQuery, drop(column - 1))
+                            column -= 1
+                        }
+                        taken += 1
                     }
+                    for position in stride(from: taken - 1, through: 0, by: -1) { body(way[position].0, way[position].1) }
                 }
-                steps.reverse()  // in place: `reversed()` made a second array
-                return steps
             }
         }
     }

@@ -177,7 +177,7 @@ public struct PhoneMatcher: Sendable {
             guard match.weakestWord == nil || match.weakestQueryWord == nil else { return match }
             let phones = variantPhones(of: match)
             if let same = done.first(where: { $0.phones == phones }) { return same.words.applied(to: match) }
-            let words = WordExtremes(aligner.wordSimilarities(prepared, term: phones))
+            let words = WordExtremes(aligner.wordExtremes(prepared, term: phones))
             done.append((phones, words))
             return words.applied(to: match)
         }
@@ -251,7 +251,7 @@ public struct PhoneMatcher: Sendable {
     /// ``detailed(_:query:filler:)`` with the query already prepared.
     public func detailed(_ match: Match, prepared: PhoneAligner.PreparedQuery) -> Match {
         guard match.weakestWord == nil || match.weakestQueryWord == nil else { return match }
-        return WordExtremes(aligner.wordSimilarities(prepared, term: variantPhones(of: match))).applied(to: match)
+        return WordExtremes(aligner.wordExtremes(prepared, term: variantPhones(of: match))).applied(to: match)
     }
 
     /// The ranges of a phone string's words.
@@ -307,8 +307,8 @@ public struct PhoneMatcher: Sendable {
 
 // In an extension, so that the memberwise initializer ``WordExtremes/heardFully`` uses stays synthesized.
 private extension PhoneMatcher.WordExtremes {
-    /// The extremes of one alignment's word similarities (``PhoneAligner/wordSimilarities(_:term:)``).
-    init(_ words: (term: [Double], query: [Double])) {
-        self.init(weakest: words.term.min(), strongest: words.term.max(), queryWeakest: words.query.min() ?? 0)
+    /// The extremes of one alignment's word similarities (``PhoneAligner/wordExtremes(_:term:)``).
+    init(_ words: (weakest: Double?, strongest: Double?, queryWeakest: Double)) {
+        self.init(weakest: words.weakest, strongest: words.strongest, queryWeakest: words.queryWeakest)
     }
 }
