@@ -397,6 +397,35 @@ struct PhoneIndexReferenceTests {
         #expect(exact >= 4, "too few terms were said exactly as their first pronunciation: \(exact)")
     }
 
+    @Test("A first name said alone gets, without an alignment, the match aligning every variant of every pronunciation gives")
+    func firstNameSaidAloneMatch() throws {
+        let (context, pronouncer) = try Self.english()
+        // Names of two and three words, several read in more than one language, and one-word terms (never taken
+        // this way: their whole is the word).
+        let terms = ["Maria Lopez Garcia", "Maria Bauer", "Mario Bauer", "Anna Bauer", "Anna Maria Bauer", "Ana Santos",
+                     "Hannah Bauer", "Bruno Santos", "Bruno", "Jonas Nowak", "Jean Dubois", "Karen Allen", "Jo Allen"]
+        let index = try VocabularyIndex(terms: terms, preparer: context.preparer)
+        let matcher = try #require(index.phoneMatcher)
+        var taken = 0
+        for query in ["maria", "anna", "ana", "bruno", "jonas", "jean", "karen", "jo", "mario", "hannah"] {
+            let (phones, filler) = pronouncer.queryPhones([query])
+            let prepared = matcher.prepare(query: phones, filler: filler)
+            for position in terms.indices {
+                let range = matcher.index.pronunciations(ofTerm: position)
+                // The postings' path aligns every variant of every pronunciation; its details are worked out here.
+                guard let aligned = matcher.matches(prepared).first(where: { $0.term == position }) else { continue }
+                let expected = matcher.detailed(aligned, prepared: prepared)
+                let found = try #require(matcher.matches(prepared, terms: [position])[0])
+                #expect(found == expected, "'\(query)' against \(terms[position])")
+                if matcher.firstWordSaidExactly(prepared, pronunciations: range) != nil {
+                    taken += 1
+                    #expect(found.similarity == 1 && found.words == [0] && found.weakestWord == 1, "'\(query)' against \(terms[position])")
+                }
+            }
+        }
+        #expect(taken >= 8, "too few first names were taken without an alignment: \(taken)")
+    }
+
     @Test("The best few phone matches asked for are the first of all the matches, details included")
     func limitedMatchesArePrefix() throws {
         let (context, pronouncer) = try Self.english()

@@ -142,7 +142,10 @@ public struct PhoneMatcher: Sendable {
         let ranges = terms.map { index.pronunciations(ofTerm: $0) }
         // A term whose first pronunciation is the query's phones exactly takes its whole at similarity 1 without
         // an alignment (``isSaidExactly(_:as:)``); the others' first pronunciations are aligned.
+        // So does a one-word query said exactly as a term's first word, when no variant can beat that word alone
+        // (``firstWordSaidExactly(_:pronunciations:)``: a first name said alone).
         let plain = isPlain(prepared)
+        let oneWord = plain && known.isEmpty && prepared.wordWeights.count == 1
         var saidExactly = [Bool](filledWith: false, count: terms.count)
         var pronounced: [Int] = []
         pronounced.reserveCapacity(terms.count)
@@ -151,6 +154,9 @@ public struct PhoneMatcher: Sendable {
             if plain && !isKnown(first, at: position) && isSaidExactly(prepared, as: first) {
                 saidExactly[position] = true
                 best[position] = exactVariant(of: first)
+            } else if oneWord, let alone = firstWordSaidExactly(prepared, pronunciations: ranges[position]) {
+                saidExactly[position] = true
+                best[position] = alone
             } else {
                 pronounced.append(position)
             }
@@ -158,7 +164,8 @@ public struct PhoneMatcher: Sendable {
         offer(pronounced.map { ranges[$0].lowerBound }, of: pronounced)
         var others: [Int] = []
         var owners: [Int] = []
-        for position in ranges.indices where ranges[position].count > 1 && (best[position]?.score ?? 0) < 1 {
+        for position in ranges.indices where ranges[position].count > 1 && (best[position]?.score ?? 0) < 1
+            && !saidExactly[position] {
             for pronunciation in ranges[position].dropFirst() {
                 others.append(pronunciation)
                 owners.append(position)
