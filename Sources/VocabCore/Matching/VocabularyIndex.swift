@@ -236,7 +236,7 @@ public struct VocabularyIndex: Sendable {
                 return value
             }
             var closest = 0.0
-            for word in words.lookUp(unit, depth: 1, nicknames: nicknames) { closest = max(closest, consider(word)) }
+            for word in words.lookUp(unit, depth: 1, related: related) { closest = max(closest, consider(word)) }
             // Two edits away only matters when nothing closer answers this word: an exact or one-edit match
             // outscores a two-edit one by more than the near-equal margin. Long single words only (at six
             // letters, two edits from a seven-letter word still leave 0.71).
@@ -295,10 +295,10 @@ public struct VocabularyIndex: Sendable {
         var found: [Int32] = []
         for split in 2...(word.count - 2) {
             let left = words.lookUp(MatchToken(folded: Array(word[..<split]), keys: [], role: .name), depth: 1,
-                                    nicknames: NicknameTable())
+                                    related: nil)
             guard !left.isEmpty else { continue }
             let right = words.lookUp(MatchToken(folded: Array(word[split...]), keys: [], role: .name), depth: 1,
-                                     nicknames: NicknameTable())
+                                     related: nil)
             for first in left {
                 for second in right {
                     if let pair = words.id(of: words.spellings[Int(first)] + words.spellings[Int(second)]) {

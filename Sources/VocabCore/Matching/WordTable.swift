@@ -118,14 +118,14 @@ struct WordTable: Sendable {
 
     /// Word ids whose spelling is exact, related by nickname, shares a key, or is one edit away, given
     /// the query unit (similarities are then computed by the caller).
-    func lookUp(_ unit: MatchToken, depth: Int, nicknames: NicknameTable) -> [Int32] {
+    func lookUp(_ unit: MatchToken, depth: Int, related: Set<[UInt8]>?) -> [Int32] {
         var found: [Int32] = []
         // One allocation for the usual few dozen ids (growing by appends cost ten reallocations a look-up).
         found.reserveCapacity(Self.usualLookUpSize)
         if let exact = id(of: unit.folded) { found.append(exact) }
-        if nicknames.count > 0 {
-            for name in nicknames.related(to: unit.text) {
-                if let id = id(of: Array(name.utf8)) { found.append(id) }
+        if let related {
+            for spelling in related {
+                if let id = id(of: spelling) { found.append(id) }
             }
         }
         for key in unit.keys { found += sound.ids(for: Self.hash(key.utf8)) }
