@@ -30,17 +30,24 @@ public enum TokenSimilarity {
 
     /// ``score(_:_:nicknames:)`` with the query token's nickname relations looked up already (`nil`: none).
     static func score(_ query: MatchToken, _ term: MatchToken, related: Set<[UInt8]>?) -> (Double, Reason) {
-        if query.folded == term.folded { return (1, .exact) }
-        let spelling = spellingSimilarity(query.folded, term.folded)
+        score(query, folded: term.folded, keys: term.keys, related: related)
+    }
+
+    /// ``score(_:_:related:)`` of a term token given by its spelling and keys (a word of the index's table, read
+    /// in place rather than made a token).
+    static func score(_ query: MatchToken, folded: [UInt8], keys: ArraySlice<String>,
+                      related: Set<[UInt8]>?) -> (Double, Reason) {
+        if query.folded == folded { return (1, .exact) }
+        let spelling = spellingSimilarity(query.folded, folded)
         var best = (spelling, Reason.spelling)
         func consider(_ score: Double, _ reason: Reason) {
             if score > best.0 { best = (score, reason) }
         }
-        if spelling >= phoneticSpellingFloor, query.keys.contains(where: { term.keys.contains($0) }) {
+        if spelling >= phoneticSpellingFloor, query.keys.contains(where: { keys.contains($0) }) {
             consider(phoneticBase + 0.1 * spelling, .phonetic)
         }
-        if let related, related.contains(term.folded) { consider(nicknameScore, .nickname) }
-        if query.folded.count == 1, term.folded.first == query.folded.first, term.folded.count > 1 {
+        if let related, related.contains(folded) { consider(nicknameScore, .nickname) }
+        if query.folded.count == 1, folded.first == query.folded.first, folded.count > 1 {
             consider(initialScore, .initial)
         }
         return best

@@ -229,23 +229,23 @@ public struct VocabularyIndex: Sendable {
             }
             var similar = WordSimilarities(capacity: 16)
             let related = nicknames.relatedSpellings(of: unit.folded)
-            /// Scores a word against the unit, keeps it when similar enough, and returns its similarity.
-            func consider(_ word: Int32) -> Double {
-                let (value, reason) = TokenSimilarity.score(unit, words.token(word, role: .name), related: related)
-                if value >= NameAlignment.minimumLinkSimilarity { similar[word] = (value, reason) }
-                return value
-            }
             var closest = 0.0
-            for word in words.lookUp(unit, depth: 1, related: related) { closest = max(closest, consider(word)) }
+            for word in words.lookUp(unit, depth: 1, related: related) {
+                closest = max(closest, Self.consider(word, for: unit, related: related, in: words, keeping: &similar))
+            }
             // Two edits away only matters when nothing closer answers this word: an exact or one-edit match
             // outscores a two-edit one by more than the near-equal margin. Long single words only (at six
             // letters, two edits from a seven-letter word still leave 0.71).
             if position < query.count, unit.folded.count >= WordTable.shortestTwoEditWord - 1,
                closest < Self.closeEnoughToSkipTwoEdits {
-                for word in words.twoEditLookUp(unit) where similar[word] == nil { _ = consider(word) }
+                for word in words.twoEditLookUp(unit) where similar[word] == nil {
+                    _ = Self.consider(word, for: unit, related: related, in: words, keeping: &similar)
+                }
                 // Two words said as one, with a slip ("jonasxsmith" for "Jonas Smith"): joined pairs have no
                 // neighbourhoods of their own, so split the word, look up each half, and try their pair.
-                for word in splitPairs(of: unit.folded) where similar[word] == nil { _ = consider(word) }
+                for word in splitPairs(of: unit.folded) where similar[word] == nil {
+                    _ = Self.consider(word, for: unit, related: related, in: words, keeping: &similar)
+                }
             }
             matches.append(similar)
             if let unitKey { shared?.keep(similar, of: unitKey) }
@@ -285,6 +285,17 @@ public struct VocabularyIndex: Sendable {
             }
         }
         return Lookup(matches: matches, candidates: candidates)
+    }
+
+    /// Scores a word of the table against a query unit, keeps it in `similar` when similar enough, and returns
+    /// its similarity. (A static function, not one nested in the look-up: that one captured the index, copied
+    /// for each query word.)
+    private static func consider(_ word: Int32, for unit: MatchToken, related: Set<[UInt8]>?, in words: WordTable,
+                                 keeping similar: inout WordSimilarities) -> Double {
+        let (value, reason) = TokenSimilarity.score(unit, folded: words.spellings[Int(word)], keys: words.keys(of: Int(word)),
+                                                    related: related)
+        if value >= NameAlignment.minimumLinkSimilarity { similar[word] = (value, reason) }
+        return value
     }
 
     /// Joined pairs of the index that a word may be, split anywhere, each half being a word of the index
