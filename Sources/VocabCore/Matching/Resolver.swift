@@ -148,14 +148,21 @@ public struct Resolver: Sendable {
         }
     }
 
-    /// A query as the phone matcher heard it.
-    public struct PhoneQuery: Sendable {
+    /// A query as the phone matcher heard it. (A class: a resolution passes it to every stage and keeps it in
+    /// its result, and as a struct of a dozen arrays each pass was a retain and a release of every one.)
+    public final class PhoneQuery: Sendable {
         /// Its phones in the listener's language, words separated by the boundary.
         public let phones: [Phone]
         /// Whether each phone belongs to a filler word.
         public let filler: [Bool]
         /// The same, made ready once for every alignment of the resolution.
         let prepared: PhoneAligner.PreparedQuery
+
+        init(phones: [Phone], filler: [Bool], prepared: PhoneAligner.PreparedQuery) {
+            self.phones = phones
+            self.filler = filler
+            self.prepared = prepared
+        }
     }
 
     /// Resolves a query.

@@ -32,7 +32,9 @@ public struct PhoneAligner: Sendable {
 
     /// A query's phones made ready for many alignments: the codes of its phones (boundaries dropped), what
     /// leaving each out costs (``fillerCost`` in a filler word), and its weight (filler words weigh nothing).
-    public struct PreparedQuery: Sendable {
+    /// (A class: every alignment of a resolution reads it, and as a struct of eight arrays each closure that
+    /// captured it retained and released every one.)
+    public final class PreparedQuery: Sendable {
         /// The query's phone codes, boundaries dropped.
         let codes: [UInt8]
         /// The codes of the phones outside filler words (what the phone index's keys are read from).
@@ -49,6 +51,18 @@ public struct PhoneAligner: Sendable {
         let wordWeights: [Float]
         /// Whether each word is a filler word.
         let isFillerWord: [Bool]
+
+        init(codes: [UInt8], saidCodes: [UInt8], skips: [Float], isFiller: [Bool], weight: Float, wordOf: [Int],
+             wordWeights: [Float], isFillerWord: [Bool]) {
+            self.codes = codes
+            self.saidCodes = saidCodes
+            self.skips = skips
+            self.isFiller = isFiller
+            self.weight = weight
+            self.wordOf = wordOf
+            self.wordWeights = wordWeights
+            self.isFillerWord = isFillerWord
+        }
     }
 
     /// Prepares a query's phones once for the alignments of one resolution.
