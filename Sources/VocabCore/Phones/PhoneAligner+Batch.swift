@@ -123,6 +123,16 @@ extension PhoneAligner {
               table[Int(index[4])], table[Int(index[5])], table[Int(index[6])], table[Int(index[7])])
     }
 
+    /// The values of two tables at each lane's index, the indices read once.
+    @inline(__always)
+    private static func gather(_ first: UnsafePointer<Float>, _ second: UnsafePointer<Float>,
+                               _ index: UnsafePointer<Int32>) -> (Lanes, Lanes) {
+        let (i0, i1, i2, i3) = (Int(index[0]), Int(index[1]), Int(index[2]), Int(index[3]))
+        let (i4, i5, i6, i7) = (Int(index[4]), Int(index[5]), Int(index[6]), Int(index[7]))
+        return (Lanes(first[i0], first[i1], first[i2], first[i3], first[i4], first[i5], first[i6], first[i7]),
+                Lanes(second[i0], second[i1], second[i2], second[i3], second[i4], second[i5], second[i6], second[i7]))
+    }
+
     /// Aligns the query with up to ``lanes`` spans at once (see ``similarities(_:codes:spans:prefixes:)``).
     private func alignBatch(_ batch: ArraySlice<CodeSpan>, codes: UnsafePointer<UInt8>,
                             queryCodes: UnsafeBufferPointer<UInt8>, skips: UnsafeBufferPointer<Float>, weight: Float,
@@ -151,7 +161,39 @@ extension PhoneAligner {
         previous[0] = Lanes(repeating: 0)
         for column in 0..<width { previous[column + 1] = previous[column] + drops[column] }
         let substitutions = tables.substitutions.baseAddress!
-        for row in 0..<queryCodes.count {
+        // Two rows at a time, column by column: the second row's cell takes the first's just made (above) and the
+        // first's of the column before (diagonal) from registers, and both rows read the lanes' codes once. Every
+        // cell is the same sum and minima of the same values as one row at a time makes, so bit for bit the same.
+        let rowCount = queryCodes.count
+        var row = 0
+        while row + 1 < rowCount {
+            let firstAddition = Lanes(repeating: skips[row])
+            let secondAddition = Lanes(repeating: skips[row + 1])
+            let firstCosts = substitutions + Int(queryCodes[row]) * tables.count
+            let secondCosts = substitutions + Int(queryCodes[row + 1]) * tables.count
+            var firstLeft = previous[0] + firstAddition
+            var secondLeft = firstLeft + secondAddition
+            current[0] = secondLeft
+            for column in 0..<width {
+                let (firstGathered, secondGathered) = Self.gather(firstCosts, secondCosts, columns + column * Self.lanes)
+                let drop = drops[column]
+                let firstSubstitution = previous[column] + firstGathered
+                let firstSkipQuery = previous[column + 1] + firstAddition
+                let firstSkipTerm = firstLeft + drop
+                let firstKept = firstSkipTerm.replacing(with: firstSkipQuery, where: firstSkipQuery .< firstSkipTerm)
+                let firstCell = firstKept.replacing(with: firstSubstitution, where: firstSubstitution .< firstKept)
+                let secondSubstitution = firstLeft + secondGathered
+                let secondSkipQuery = firstCell + secondAddition
+                let secondSkipTerm = secondLeft + drop
+                let secondKept = secondSkipTerm.replacing(with: secondSkipQuery, where: secondSkipQuery .< secondSkipTerm)
+                secondLeft = secondKept.replacing(with: secondSubstitution, where: secondSubstitution .< secondKept)
+                firstLeft = firstCell
+                current[column + 1] = secondLeft
+            }
+            swap(&previous, &current)
+            row += 2
+        }
+        if row < rowCount {
             let addition = Lanes(repeating: skips[row])
             let costs = substitutions + Int(queryCodes[row]) * tables.count
             var left = previous[0] + addition
