@@ -90,4 +90,39 @@ struct PhoneBatchAlignmentTests {
         }
         #expect(read > 300, "too few prefixes were read: \(read)")
     }
+
+    /// The phone index counts a query's shared keys in bytes; a run-on query with more than 255 keys (a page of
+    /// text read as one name) counts them in a buffer of its own, 16 bits wide.
+    @Test("A query with more keys than a byte counts finds the pronunciations a plain count of the postings finds")
+    func runOnQueryCountsInSixteenBits() throws {
+        var setUp = try Self.randomAlignments(seed: 20261128)
+        let phoneCount = setUp.phoneCount
+        let data = try #require(PhoneReadingTests.data)
+        // Names of a few phones, and a few run-on ones that share many of the query's keys.
+        func randomPhone() -> Phone { Phone(code: UInt8(1 + Int(setUp.generator.next() % UInt64(phoneCount - 1)))) }
+        let runOn = (0..<2000).map { _ in randomPhone() }
+        var pronunciations: [(term: Int32, language: String, phones: [Phone])] = []
+        for term in 0..<400 {
+            pronunciations.append((Int32(term), "en", term % 50 == 0 ? runOn : (0..<(4 + Int(setUp.generator.next() % 12))).map { _ in randomPhone() }))
+        }
+        let index = PhoneIndex(pronunciations: pronunciations, inventory: data.costs.inventory)
+        let said = (0..<3000).map { _ in randomPhone().code }
+        let keys = PhoneIndex.keys(said.map(Phone.init(code:)), classes: index.classes, classCount: index.classCount)
+        try #require(keys.count > Int(UInt8.max), "the query has only \(keys.count) keys")
+        // With a small index every key's list is read (the budget is not reached), so a plain count of them is the
+        // reference: each pronunciation's shared keys, at least the share, most first, then by position.
+        var counts: [Int: Int] = [:]
+        for key in keys {
+            for pronunciation in index.postings[Int(index.keyStarts[key])..<Int(index.keyStarts[key + 1])] {
+                counts[Int(pronunciation), default: 0] += 1
+            }
+        }
+        let noted = max(1, Int((Double(keys.count) * 0.2).rounded(.up)))
+        let most = counts.values.max() ?? 0
+        let least = max(noted, most > PhoneIndex.keySlack ? most - PhoneIndex.keySlack : 1)
+        let expected = counts.filter { $0.value >= least }.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            .prefix(48).map(\.key)
+        #expect(index.candidates(said: said, limit: 48, minimumShare: 0.2) == expected)
+        #expect(expected.count == 8, "the eight run-on pronunciations share as many keys, and no other comes near: \(expected)")
+    }
 }

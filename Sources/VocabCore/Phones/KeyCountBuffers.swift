@@ -11,7 +11,7 @@ import Synchronization
 final class KeyCountBuffers: Sendable {
     /// How many counts a buffer holds: one per pronunciation of the index.
     let size: Int
-    private let spares = Mutex<[[UInt16]]>([])
+    private let spares = Mutex<[[UInt8]]>([])
     /// The most buffers kept between queries.
     static let keptSpares = 8
 
@@ -21,8 +21,8 @@ final class KeyCountBuffers: Sendable {
     }
 
     /// Runs `body` with a buffer of ``size`` zeros, which `body` must leave all zero.
-    func withZeroedBuffer<Result>(_ body: (UnsafeMutableBufferPointer<UInt16>) -> Result) -> Result {
-        var buffer = spares.withLock { $0.popLast() } ?? [UInt16](repeating: 0, count: size)
+    func withZeroedBuffer<Result>(_ body: (UnsafeMutableBufferPointer<UInt8>) -> Result) -> Result {
+        var buffer = spares.withLock { $0.popLast() } ?? [UInt8](repeating: 0, count: size)
         let result = buffer.withUnsafeMutableBufferPointer { body($0) }
         assert(!buffer.contains { $0 != 0 }, "KeyCountBuffers: a buffer was given back with counts left in it")
         spares.withLock { spares in

@@ -209,7 +209,7 @@ public final class PhoneIndex: Sendable {
     static let postingsBudget = 12_000
 
     /// How many keys fewer than the best candidate's a candidate may share.
-    static let keySlack: UInt16 = 4
+    static let keySlack = 4
 
     /// The pronunciations sharing the most bigram keys with a query, best first, at most `limit`, each
     /// sharing at least `minimumShare` of the query's keys.
@@ -233,9 +233,19 @@ public final class PhoneIndex: Sendable {
         }
         // At least the share asked for, and within a few keys of the best: a candidate sharing far fewer keys than
         // the best one cannot outscore it by much once aligned.
-        let share = UInt16(max(1, Int((Double(lists.count) * minimumShare).rounded(.up))))
+        let share = max(1, Int((Double(lists.count) * minimumShare).rounded(.up)))
+        // A pronunciation is counted once per list at most, so a byte holds its count for up to 255 keys (every
+        // query but a run-on one): half the buffer, which at 100,000 terms is the difference between the counts
+        // fitting in the core's cache or not. A longer query counts in a buffer of its own.
+        guard lists.count <= Int(UInt8.max) else {
+            var counts = [UInt16](repeating: 0, count: countBuffers.size)
+            return counts.withUnsafeMutableBufferPointer { counts in
+                KeyCounter(counts: counts, lists: lists, noting: UInt16(share))
+                    .bestClearing(lists, limit: limit, slack: UInt16(Self.keySlack))
+            }
+        }
         return countBuffers.withZeroedBuffer { counts in
-            KeyCounter(counts: counts, lists: lists, noting: share).bestClearing(lists, limit: limit, slack: Self.keySlack)
+            KeyCounter(counts: counts, lists: lists, noting: UInt8(share)).bestClearing(lists, limit: limit, slack: UInt8(Self.keySlack))
         }
     }
 }
@@ -283,17 +293,17 @@ extension PhoneIndex {
 /// Counts of shared keys per pronunciation for one query, in a buffer of zeros it borrows (one count per
 /// pronunciation of the index) and must leave as it found it: ``clear(_:)`` zeroes what it counted. Every
 /// posting of the lists read goes through this loop, so it runs on raw pointers.
-struct KeyCounter {
-    private let counts: UnsafeMutableBufferPointer<UInt16>
+struct KeyCounter<Count: FixedWidthInteger & UnsignedInteger> {
+    private let counts: UnsafeMutableBufferPointer<Count>
     /// The pronunciations counted at least ``noted`` times, in the order they got there.
     let reached: [Int32]
     /// The count from which pronunciations are kept in ``reached`` (only those can be chosen later: most
     /// pronunciations a query touches share one or two keys).
-    let noted: UInt16
+    let noted: Count
 
     /// Counts the lists (each holds a pronunciation at most once) in a buffer of zeros, one per pronunciation,
     /// noting the pronunciations that reach `noted`.
-    init(counts: UnsafeMutableBufferPointer<UInt16>, lists: [ArraySlice<Int32>], noting noted: UInt16) {
+    init(counts: UnsafeMutableBufferPointer<Count>, lists: [ArraySlice<Int32>], noting noted: Count) {
         precondition(noted >= 1, "KeyCounter: a count of at least 1 is noted")
         self.counts = counts
         self.noted = noted
@@ -330,13 +340,13 @@ struct KeyCounter {
     }
 
     /// How many counts one posting read stands for before the whole buffer is cleared rather than each posting's.
-    static let wholeClearRatio = 8
+    static var wholeClearRatio: Int { 8 }
 
     /// ``best(limit:slack:)``, then the counts of the lists (those counted) set back to zero, as ``clear(_:)``
     /// does. When every pronunciation counted is noted (``noted`` 1: a short query's), each is zeroed as it is
     /// read for the best instead, once, rather than once per list that holds it (a short query reads thousands
     /// of postings of common keys; callgrind put the separate pass at about 45,000 instructions a query).
-    func bestClearing(_ lists: [ArraySlice<Int32>], limit: Int, slack: UInt16) -> [Int] {
+    func bestClearing(_ lists: [ArraySlice<Int32>], limit: Int, slack: Count) -> [Int] {
         guard noted == 1 else {
             defer { clear(lists) }
             return best(limit: limit, slack: slack)
@@ -349,17 +359,17 @@ struct KeyCounter {
     ///
     /// - Parameter clearingReached: Whether each count read is set back to zero (every one of ``reached``
     ///   is read).
-    func best(limit: Int, slack: UInt16, clearingReached: Bool = false) -> [Int] {
+    func best(limit: Int, slack: Count, clearingReached: Bool = false) -> [Int] {
         guard limit > 0 else {
             if clearingReached { for key in reached { counts[Int(key)] = 0 } }
             return []
         }
         // A short sorted list, and below it a floor: once the list is full, a pronunciation counted less than
         // its last is turned away by one comparison (thousands are, for a short query at 100,000 terms).
-        var best: [(key: Int32, count: UInt16)] = []
+        var best: [(key: Int32, count: Count)] = []
         best.reserveCapacity(limit + 1)
         var floor = noted
-        func consider(_ key: Int32, _ count: UInt16) -> UInt16 {
+        func consider(_ key: Int32, _ count: Count) -> Count {
             guard count >= floor else { return floor }
             if best.count == limit {
                 let last = best[limit - 1]
