@@ -44,6 +44,13 @@ enum StandardOutput {
         }
     }
 
+    /// Writes out what is pending now; a failure is kept for ``finish()`` to report.
+    static func writePending() {
+        state.withLock { state in
+            if !state.pending.isEmpty { flush(&state) }
+        }
+    }
+
     /// Writes out what is pending.
     ///
     /// - Throws: ``CommandFailure`` with the system's reason when any write to standard output failed.
@@ -77,6 +84,9 @@ enum StandardOutput {
 /// Writes to standard error, for diagnostics and progress.
 enum StandardError {
     static func print(_ line: String) {
+        // The results printed before go out first, so that on a terminal (where both show) the two come in the
+        // order they were written: a command's summary after its results, not above them.
+        StandardOutput.writePending()
         let bytes = Array((line + "\n").utf8)
         _ = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
     }
