@@ -71,6 +71,23 @@ public enum VocabBinary {
 }
 
 extension VocabBinary {
+    /// Runs `vocab` (or `executable`) with its standard output and standard error into one pipe, in the order
+    /// they were written, as a terminal shows them; the environment cleaned as ``run(_:input:environment:currentDirectory:executable:)``
+    /// cleans it.
+    public static func runMerged(_ arguments: [String], executable: URL? = nil) throws -> (status: Int32, output: String) {
+        let process = makeProcess(arguments, environment: [:], executable: executable)
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
+
+extension VocabBinary {
     /// Starts `vocab`, waits until its standard error contains `marker`, then kills it with SIGKILL.
     ///
     /// - Returns: Whether the marker was seen before the process ended by itself, and what stderr held.
