@@ -37,6 +37,33 @@ import VocabTestSupport
         #expect(empty.stderr.hasPrefix("Error: --store '' is empty; expected the path of a database file\n"))
     }
 
+    @Test("A folder, a missing file or a device named as an input file: the message says which, naming the file")
+    func inputFilesThatAreNotFiles() throws {
+        let work = Workspace()
+        let folder = work.folder.path
+        _ = try work.file("placeholder.txt", lines: ["Bobo"])
+        let missing = folder + "/absent.json"
+        let cases: [([String], String)] = [
+            (["resolve", "--language", "fr-FR", "--vocabulary", folder, "bobo"], "\(folder): is a folder, not a vocabulary file"),
+            (["resolve", "--language", "fr-FR", "--vocabulary", example, "--alternatives", folder, "bobo"],
+             "\(folder): is a folder, not an alternatives file"),
+            (["resolve", "--language", "fr-FR", "--vocabulary", example, "--alternatives", missing, "bobo"],
+             "\(missing): no such file"),
+            (["eval", folder], "\(folder): is a folder, not an evaluation set"),
+            (["set", "--user", "alice", "--type", "contactName", folder], "\(folder): is a folder, not a vocabulary file"),
+        ]
+        for (arguments, message) in cases {
+            let result = try work.run(arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stderr == "Error: \(message)\n", "\(arguments)")
+        }
+        // A device reads as a file: /dev/null is an empty list, which matches nothing (before, "permission denied").
+        let empty = try work.run(["resolve", "--language", "fr-FR", "--vocabulary", "/dev/null", "bobo"])
+        #expect(empty.status == 0, "\(empty.stderr)")
+        #expect(empty.stdout.contains("outcome: unsupported — no term of 0 matches well enough"), "\(empty.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: work.store), "the refused set wrote a store")
+    }
+
     @Test("A missing store or user is reported, not answered as 'no match'")
     func missingUserOrStore() throws {
         let work = Workspace()

@@ -50,10 +50,7 @@ struct AlternativesInput: ParsableArguments {
         if path == "-" {
             data = FileHandle.standardInput.readDataToEndOfFile()
         } else {
-            guard let contents = FileManager.default.contents(atPath: path) else {
-                throw CommandFailure(description: "\(path): no such file")
-            }
-            data = contents
+            data = try InputFile.read(path, what: "an alternatives file")
         }
         guard let document = try? JSONSerialization.jsonObject(with: data), let list = document as? [Any] else {
             throw CommandFailure(description: "\(path): expected a JSON list of alternatives, [{\"text\": ...}, ...]")

@@ -15,16 +15,12 @@ enum VocabularySource {
     static let maximumFileBytes = 320 << 20
 
     static func terms(fromFile path: String) throws -> [String] {
-        guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure(description: "\(path): no such file") }
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maximumFileBytes {
             throw CommandFailure(description: "\(path): \(size) bytes is more than a vocabulary file may hold "
                 + "(\(maximumFileBytes) bytes: \(maximumTerms) terms of at most \(TextLimits.maximumTermLength) "
                 + "characters)")
         }
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw CommandFailure(description: "\(path): cannot read the file (\(error.localizedDescription))")
-        }
+        let data = try InputFile.read(path, what: "a vocabulary file")
         return try isJSON(data) ? jsonTerms(data, path: path) : textTerms(data, path: path)
     }
 

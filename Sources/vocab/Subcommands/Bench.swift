@@ -144,9 +144,7 @@ enum BenchQueries {
     }
 
     static func load(_ path: String, limit: Int?) throws -> [Query] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure(description: "\(path): no such file")
-        }
+        let data = try InputFile.read(path, what: "a queries file")
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let list = object["queries"] as? [[String: Any]] else {
             throw CommandFailure(description: "\(path): expected a JSON object with a 'queries' array")

@@ -208,15 +208,12 @@ struct Eval: ParsableCommand {
 
     /// Reads and checks the set as `score.py` does (see ``EvaluationSet/init(validating:source:)``).
     private func load() throws -> EvaluationSet {
-        guard FileManager.default.fileExists(atPath: set) else { throw CommandFailure(description: "\(set): no such file") }
+        let data = try InputFile.read(set, what: "an evaluation set")
         let object: Any
         do {
-            object = try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: set)),
-                                                      options: [.fragmentsAllowed])
-        } catch let error as CocoaError where error.code == .propertyListReadCorrupt {
-            throw CommandFailure(description: "\(set): not valid JSON (\(error.localizedDescription))")
+            object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
-            throw CommandFailure(description: "\(set): cannot read the set (\(error.localizedDescription))")
+            throw CommandFailure(description: "\(set): not valid JSON (\(error.localizedDescription))")
         }
         do {
             return try EvaluationSet(validating: object, source: set)

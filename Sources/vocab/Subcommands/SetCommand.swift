@@ -129,19 +129,7 @@ struct SetCommand: AsyncParsableCommand {
         guard let file, file != "-" else {
             return (Array(FileHandle.standardInput.readDataToEndOfFile()), "<stdin>")
         }
-        guard FileManager.default.fileExists(atPath: file) else {
-            throw CommandFailure(description: "\(file): no such file")
-        }
-        do {
-            // Through a file handle, so that devices and pipes (/dev/stdin, process substitution) read too.
-            guard let handle = FileHandle(forReadingAtPath: file) else {
-                throw CocoaError(.fileReadNoPermission)
-            }
-            defer { try? handle.close() }
-            return (Array(try handle.readToEnd() ?? Data()), file)
-        } catch {
-            throw CommandFailure(description: "\(file): cannot read the file (\(error.localizedDescription))")
-        }
+        return (Array(try InputFile.read(file, what: "a vocabulary file")), file)
     }
 
     /// Nothing is dropped silently: repeats and the capacity drop go to stderr too.
