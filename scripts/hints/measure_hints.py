@@ -288,6 +288,7 @@ def evaluation_set(condition, language, size, pool, seed=SEED, out=OUT):
 def report(arguments, pool):
     results = {}
     for condition in [name for name in CONDITIONS if name not in EVIDENCE_ONLY] + list(WEIGHED_WITH):
+        merged = {"name": f"{arguments.out.name}-{condition}", "vocabularies": [], "cases": []}
         for language in arguments.languages:
             for size in arguments.sizes:
                 made = evaluation_set(condition, language, size, pool[language], arguments.seed, arguments.out)
@@ -295,6 +296,8 @@ def report(arguments, pool):
                     continue
                 evaluation, chosen = made
                 cases = evaluation["cases"]
+                merged["vocabularies"] += evaluation["vocabularies"]
+                merged["cases"] += cases
                 predictions = {}
                 if cases:
                     with tempfile.TemporaryDirectory() as folder:
@@ -318,6 +321,11 @@ def report(arguments, pool):
                     "cases": len(chosen), "present": len(present), "empty": len(chosen) - len(cases),
                     "top1": top1 / max(1, len(present)), "recall10": recall / max(1, len(present)),
                     "falseAccept": false / len(chosen)}
+        if arguments.write_sets and merged["cases"]:
+            # Every language and list size of the condition in one evaluation set (../shared/eval/FORMAT.md).
+            arguments.write_sets.mkdir(parents=True, exist_ok=True)
+            path = arguments.write_sets / f"{condition}.json"
+            path.write_text(json.dumps(merged, ensure_ascii=False) + "\n", encoding="utf-8")
     arguments.out.mkdir(parents=True, exist_ok=True)
     name = "results-profiles.json" if arguments.profiles else "results.json"
     (arguments.out / name).write_text(json.dumps(results, indent=1, sort_keys=True) + "\n", encoding="utf-8")
@@ -396,6 +404,9 @@ def main():
                         help=f"draws the lists and queries (default {SEED}, the measurement; another seed makes other lists, "
                              "as the training corpus of make_two_pass_sets.py)")
     parser.add_argument("--out", type=Path, default=OUT, help=f"the folder of the transcripts (default {OUT.relative_to(ROOT)})")
+    parser.add_argument("--write-sets", type=Path, metavar="DIR",
+                        help="also write each condition's evaluation set (every language and list size in one) to "
+                             "DIR/<condition>.json, for tracing with vocab eval (train.sh's choice of operating points)")
     parser.add_argument("--conditions", nargs="+", choices=CONDITIONS,
                         help="record only these conditions (default: all that apply)")
     arguments = parser.parse_args()

@@ -14,9 +14,16 @@ Each source (trace file) weighs the same in the fit, however many cases it holds
 number does not decide how bold the model is with recognizers' output; within a source, absent cases are weighted
 so that they make up --absent-share of its weight (the evaluation sets hold about a quarter). numpy only.
 
+With --reselect-accept, nothing is fitted: a profile's committed weights are kept and only its accept point is
+chosen again, by the same objective, on traces of real recognizer output held apart from training (issue 22's
+end-to-end measurements, `measure_hints.py --write-sets`): the generated training cases draw their absent
+names hard on purpose (half are namesakes of the name said), which puts the trained accept point higher than
+what the recognizer's real output calls for.
+
 Usage:
   vocab eval .build-train/train-whisper-base.json --trace .build-train/whisper.trace.jsonl   (and the others)
   python3 scripts/train/train_decision.py .build-train/*.trace.jsonl [--check ../shared/eval/*.json traces]
+  python3 scripts/train/train_decision.py --reselect-accept --recognizer whisper-prompted VALIDATION_TRACES... [--write]
 """
 
 import argparse
@@ -223,6 +230,74 @@ def choose_offer(cases, precision):
     return max(0.01, min(0.5, round(chosen, 3)))
 
 
+def read_model(path, names):
+    """The bias, weights (in the order of `names`) and settings of a model file (DecisionModel.swift's format)."""
+    bias, weights, settings = None, {}, {}
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        fields = line.split()
+        if not fields or fields[0].startswith("#"):
+            continue
+        if fields[0] == "bias" and len(fields) == 2:
+            bias = float(fields[1])
+        elif fields[0] == "weight" and len(fields) == 3:
+            weights[fields[1]] = float(fields[2])
+        elif fields[0] in ("accept", "offer", "options") and len(fields) == 2:
+            settings[fields[0]] = float(fields[1])
+        else:
+            sys.exit(f"train_decision.py: {path}:{number}: not a model line: {line!r}")
+    missing = [name for name in names if name not in weights]
+    if bias is None or missing or "accept" not in settings or "offer" not in settings:
+        sys.exit(f"train_decision.py: {path}: incomplete model (bias, weights of {', '.join(missing) or 'every feature'}, "
+                 "accept and offer are needed)")
+    return bias, np.array([weights[name] for name in names]), settings
+
+
+def reselect_accept(arguments, names, cases):
+    """Keeps a profile's weights and offer and chooses its accept point on `cases` (validation traces; with
+    --alternatives, the accept point of its alternatives model, on traces of sets with alternatives); with --write,
+    rewrites the accept line and says so in the header."""
+    if arguments.recognizer is None:
+        sys.exit("train_decision.py: --reselect-accept needs --recognizer NAME (the profile whose accept point is chosen)")
+    model = ALTERNATIVES_OUT if arguments.alternatives else OUT
+    path = arguments.locales / RECOGNIZERS.relative_to(LOCALES) / arguments.recognizer / model.name
+    if not path.is_file():
+        sys.exit(f"train_decision.py: {path}: no such profile to choose an accept point for")
+    bias, weights, settings = read_model(path, names)
+    probabilities(cases, bias, weights)
+    offer = settings["offer"]
+    before = scores(cases, settings["accept"], offer)
+    accept, chosen = choose_accept(cases, offer, arguments.false_accept_cost)
+    accept = max(accept, offer)
+    sources = sorted({case["source"] for case in cases})
+    print(f"{len(cases)} validation cases from {len(sources)} sources; accept {settings['accept']:.2f} → {accept:.2f}")
+    print(f"  at {settings['accept']:.2f}: top1 {before['top1']:.3f} fa {before['fa']:.4f}; "
+          f"at {accept:.2f}: top1 {chosen['top1']:.3f} fa {chosen['fa']:.4f}")
+    for source in sources:
+        group = [case for case in cases if case["source"] == source]
+        old, new = scores(group, settings["accept"], offer), scores(group, accept, offer)
+        present = sum(1 for case in group if case["expect"] == "success")
+        print(f"  {source}: top1 {old['top1'] * present:.0f} → {new['top1'] * present:.0f} of {present}, "
+              f"false accepts {old['fa'] * len(group):.0f} → {new['fa'] * len(group):.0f} of {len(group)}")
+    if not arguments.write:
+        return
+    lines = path.read_text(encoding="utf-8").splitlines()
+    # Chosen again before: the trained point is the one that note names, not the chosen one the file holds now.
+    trained = settings["accept"]
+    for line in lines:
+        found = re.search(r"^# accept chosen again .*: ([0-9.]+) → [0-9.]+;", line)
+        if found:
+            trained = float(found.group(1))
+    note = (f"# accept chosen again {time.strftime('%Y-%m-%d')} (train_decision.py --reselect-accept), by the same objective, "
+            f"on {len(cases)} cases of real recognizer output held apart from training ({', '.join(sources)}): "
+            f"{trained:.3f} → {accept:.3f}; the weights and offer are the trained ones.")
+    lines = [line for line in lines if not line.startswith("# accept chosen again")]
+    blank = lines.index("")
+    lines.insert(blank, note)
+    lines = [f"accept {accept:.3f}" if line.startswith("accept ") else line for line in lines]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"wrote {path}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("traces", nargs="+")
@@ -243,6 +318,10 @@ def main():
                         help="train the model weighing a recognizer's alternatives (AlternativeFeatures) from traces of "
                              f"sets with alternatives; --write writes {ALTERNATIVES_OUT.relative_to(ROOT)}")
     parser.add_argument("--write", action="store_true", help=f"write {OUT.relative_to(ROOT)}")
+    parser.add_argument("--reselect-accept", action="store_true",
+                        help="fit nothing: keep the --recognizer profile's weights and offer, and choose its accept point on "
+                             "the traces given (real recognizer output held apart from training; with --alternatives, its "
+                             "alternatives model's); --write rewrites it")
     parser.add_argument("--recognizer", metavar="NAME",
                         help="write a recognizer's own profile instead (Locales/shared/recognizers/NAME/, the model "
                              "`vocab resolve --recognizer NAME` decides with): train it on that recognizer's traces only")
@@ -262,6 +341,8 @@ def main():
         sys.exit(f"train_decision.py: --recognizer '{arguments.recognizer}' is not a recognizer name "
                  "(lowercase letters, digits and dashes, starting with a letter, at most 32)")
     names, cases = load(arguments.traces, key)
+    if arguments.reselect_accept:
+        return reselect_accept(arguments, names, cases)
     if arguments.monotone and not SUPPORTING <= set(names):
         sys.exit("train_decision.py: --monotone bounds features the traces do not have: "
                  + ", ".join(sorted(SUPPORTING - set(names))) + " (renamed? update SUPPORTING)")
