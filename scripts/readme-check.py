@@ -18,21 +18,25 @@ machine's binaries (Benchmarks/) have none.
 
 Usage:
   scripts/readme-check.py [--vocab PATH] [README]   # PATH defaults to .build/release/vocab, else .build/debug/vocab
-Exits 0 when every checked example prints what the README shows, 1 naming each one that does not (with a diff),
-2 on bad arguments or a marker without a block.
+Exits 0 when every checked example prints what the README shows, 1 naming each one that does not (with a diff;
+an example still running after TIME_LIMIT seconds is stopped and reported so), 2 on bad arguments or a marker
+without a block.
 """
 
 import argparse
 import difflib
+import fcntl
 import functools
 import os
 import re
-import fcntl
+import select
+import signal
 import struct
-import termios
 import subprocess
 import sys
 import tempfile
+import termios
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,6 +44,14 @@ MARKER = re.compile(r"^\s*<!-- readme-check(?::\s*(?P<options>[^>]*?))?\s*-->\s*
 TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z")
 TEMPORARY = re.compile(r"/tmp/[^\s'\"]+")
 TRAILING_COMMENT = re.compile(r"\s{2,}#\s.*$")
+# The longest an example may run before it is stopped and reported (the slowest takes a few seconds in a debug build).
+TIME_LIMIT = 120
+
+
+def fail(message):
+    """Stops on bad arguments or a malformed README, with the message and status 2."""
+    print(message, file=sys.stderr)
+    sys.exit(2)
 
 
 class Example:
@@ -76,11 +88,11 @@ def parse(text, path):
             options[key] = value or True
         unknown = set(options) - {"cwd", "store", "scratch"}
         if unknown:
-            sys.exit(f"readme-check: {path}:{index + 1}: unknown marker option {', '.join(sorted(unknown))} "
+            fail(f"readme-check: {path}:{index + 1}: unknown marker option {', '.join(sorted(unknown))} "
                      "(cwd=DIR, scratch, store)")
         fence = index + 1
         if fence >= len(lines) or not lines[fence].lstrip().startswith("```"):
-            sys.exit(f"readme-check: {path}:{index + 1}: the marker is not followed by a fenced block")
+            fail(f"readme-check: {path}:{index + 1}: the marker is not followed by a fenced block")
         # A block in a list item is indented: its lines are read without the fence's indentation.
         indent = len(lines[fence]) - len(lines[fence].lstrip())
         block = Block(fence + 1, options)
@@ -100,7 +112,7 @@ def parse(text, path):
                 block.examples[-1].expected.append(line)
             position += 1
         if position >= len(lines):
-            sys.exit(f"readme-check: {path}:{fence + 1}: the block is not closed")
+            fail(f"readme-check: {path}:{fence + 1}: the block is not closed")
         blocks.append(block)
         index = position + 1
     return blocks
@@ -144,10 +156,16 @@ def run(example, block, binary_folder, store, scratch):
     modes[1] &= ~termios.OPOST
     termios.tcsetattr(follower, termios.TCSANOW, modes)
     process = subprocess.Popen(["sh", "-c", command], cwd=folder, env=environment, stdin=subprocess.DEVNULL,
-                               stdout=follower, stderr=follower)
+                               stdout=follower, stderr=follower, start_new_session=True)
     os.close(follower)
     output = bytearray()
+    deadline = time.monotonic() + TIME_LIMIT
+    timed_out = False
     while True:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0 or not select.select([leader], [], [], remaining)[0]:
+            timed_out = True
+            break
         try:
             chunk = os.read(leader, 65536)
         except OSError:  # EIO: every writer has closed the terminal
@@ -156,8 +174,11 @@ def run(example, block, binary_folder, store, scratch):
             break
         output += chunk
     os.close(leader)
-    process.wait(timeout=120)
-    return output.decode("utf-8", errors="replace").split("\n")
+    if timed_out:
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+    lines = output.decode("utf-8", errors="replace").split("\n")
+    return lines + ([f"readme-check: stopped after {TIME_LIMIT} s"] if timed_out else [])
 
 
 def main():
@@ -171,18 +192,18 @@ def main():
         binary = next((ROOT / candidate for candidate in (".build/release/vocab", ".build/debug/vocab")
                        if (ROOT / candidate).is_file()), None)
         if binary is None:
-            sys.exit("readme-check: no vocab binary in .build/release or .build/debug: build one "
+            fail("readme-check: no vocab binary in .build/release or .build/debug: build one "
                      "(swift build --product vocab) or name it with --vocab")
     if not binary.is_file() or not os.access(binary, os.X_OK):
-        sys.exit(f"readme-check: --vocab {binary} is not an executable file")
+        fail(f"readme-check: --vocab {binary} is not an executable file")
     if binary.name != "vocab":
-        sys.exit(f"readme-check: --vocab {binary}: the examples call it 'vocab'; name a binary of that name")
+        fail(f"readme-check: --vocab {binary}: the examples call it 'vocab'; name a binary of that name")
     readme = Path(arguments.readme)
     if not readme.is_file():
-        sys.exit(f"readme-check: {readme}: no such file")
+        fail(f"readme-check: {readme}: no such file")
     blocks = parse(readme.read_text(encoding="utf-8"), readme)
     if not blocks:
-        sys.exit(f"readme-check: {readme} has no '<!-- readme-check -->' marker: nothing to check")
+        fail(f"readme-check: {readme} has no '<!-- readme-check -->' marker: nothing to check")
     failures = checked = 0
     for block in blocks:
         with tempfile.TemporaryDirectory() as folder:
