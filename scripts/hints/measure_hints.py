@@ -187,6 +187,9 @@ def append(path, row, columns=COLUMNS):
 
 def record(arguments, pool):
     from tokenizers import Tokenizer
+    if not TOKENIZER.exists():
+        # On a fresh machine the model's folder (and its tokenizer.json) is made when the model is first loaded.
+        corpus.whisper_model()
     tokenizer = Tokenizer.from_file(str(TOKENIZER))
     whisper = None
     deadline = time.time() + arguments.hours * 3600
