@@ -5,14 +5,15 @@ import VocabTestSupport
 /// The README shows real output: its checked examples (`scripts/readme-check.py`) print what it shows, and a
 /// command's summary on standard error comes after the results it printed before, as a terminal shows them.
 @Suite struct ReadmeExamplesTests {
-    /// Where the English examples' pronunciations come from (Debian's pocketsphinx-en-us, which `.ci/run` installs).
-    private static let dictionary = ProcessInfo.processInfo.environment["VOCAB_PRONOUNCING_DICTIONARY"]
-        ?? "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict"
-
     @Test("Every README example marked for checking prints what the README shows")
     func examplesPrintWhatTheReadmeShows() throws {
-        guard FileManager.default.fileExists(atPath: Self.dictionary) else {
-            print("ReadmeExamplesTests: skipped: the English pronouncing dictionary \(Self.dictionary) is missing "
+        // The README's English examples were made with the English pronouncing dictionary (Debian's
+        // pocketsphinx-en-us, which `.ci/run` installs); the binary says whether it finds one.
+        let listing = try VocabBinary.run(["locales", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as? [String: Any])
+        let dictionary = try #require(object["pronouncingDictionary"] as? [String: Any])
+        guard dictionary["found"] as? Bool == true else {
+            print("ReadmeExamplesTests: skipped: \(dictionary["status"] ?? "no English pronouncing dictionary") "
                 + "(apt-get install pocketsphinx-en-us); the README's English examples were made with it")
             return
         }
