@@ -7,12 +7,13 @@ in a backslash goes on to the next), the lines after it up to the next command a
 output and standard error together. Each command runs with `sh` from the repository (or from the folder the
 marker names, `<!-- readme-check: cwd=Examples -->`, or from a new empty folder holding a link to Examples/ when
 it says `scratch`, for examples that write a file), with the vocab binary first on PATH (`swift run vocab` is
-run as that binary) and, when the marker says `store`, VOCAB_STORE set to a new empty file for the block, so the
-block's commands share one store and nothing of the user's is read or written.
+run as that binary), on a pseudo-terminal, with no VOCAB_* variable of the caller's environment (the README shows
+the defaults) and, when the marker says `store`, VOCAB_STORE set to a new empty file for the block, so the block's
+commands share one store and nothing of the user's is read or written.
 
 What changes from run to run is masked on both sides before comparing: ISO 8601 times (`<time>`) and paths
-under /tmp (`<tmp>`). A trailing comment on a command (two spaces, `#`, text) is the README's, not the shell's, and an output line
-`...` stands for lines the README leaves out.
+under /tmp (`<tmp>`). A trailing comment on a command (two spaces, `#`, text) is the README's, not the shell's,
+and an output line `...` stands for lines the README leaves out.
 Only blocks with the marker are run: those with timings (`vocab bench`, `vocab eval`), a server (`curl`) or a
 machine's binaries (Benchmarks/) have none.
 
@@ -64,10 +65,9 @@ class Example:
 
 
 class Block:
-    """A checked block: where it starts, the options of its marker, its examples."""
+    """A checked block: the options of its marker, its examples."""
 
-    def __init__(self, line, options):
-        self.line = line
+    def __init__(self, options):
         self.options = options
         self.examples = []
 
@@ -95,7 +95,7 @@ def parse(text, path):
             fail(f"readme-check: {path}:{index + 1}: the marker is not followed by a fenced block")
         # A block in a list item is indented: its lines are read without the fence's indentation.
         indent = len(lines[fence]) - len(lines[fence].lstrip())
-        block = Block(fence + 1, options)
+        block = Block(options)
         position = fence + 1
         while position < len(lines) and not lines[position].lstrip().startswith("```"):
             line = lines[position]
@@ -147,9 +147,9 @@ def run(example, block, binary_folder, store, scratch):
     if store:
         environment["VOCAB_STORE"] = store
     folder = scratch or (ROOT / block.options["cwd"] if "cwd" in block.options else ROOT)
-    # On a terminal, as the README's examples were run: standard output comes line by line, interleaved with
-    # standard error as the README shows (through a pipe it is block-buffered and comes out after). The terminal
-    # is wide enough that no table is folded for its width, and writes "\n" as it is.
+    # On a terminal, as a person runs the README's examples (what vocab prints can depend on it: the width of its
+    # tables is the terminal's). The terminal is wide enough that no table is folded for its width, and writes
+    # "\n" as it is.
     leader, follower = os.openpty()
     fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 1000, 0, 0))
     modes = termios.tcgetattr(follower)
