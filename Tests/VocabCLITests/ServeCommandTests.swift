@@ -145,7 +145,8 @@ extension VocabBinary {
         (["--cache-size", "lots"], [:], 64, "--cache-size 'lots' is not a size"),
         (["--log-level", "loud"], [:], 64, "--log-level 'loud' is not a level"),
         ([], ["VOCAB_ADMIN_TOKEN": "short"], 1, "VOCAB_ADMIN_TOKEN: the admin token must be at least 16 characters"),
-        (["--admin-token-file", "/nonexistent/admin"], [:], 1, "/nonexistent/admin: cannot read the admin token file"),
+        (["--admin-token-file", "/nonexistent/admin"], [:], 1, "/nonexistent/admin: no such file"),
+        (["--admin-token-file", "/tmp"], [:], 1, "/tmp: is a folder, not an admin token file"),
     ] as [([String], [String: String], Int32, String)])
     func badSettings(arguments: [String], environment: [String: String], status: Int32, message: String) throws {
         let work = Workspace()

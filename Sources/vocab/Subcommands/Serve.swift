@@ -315,8 +315,8 @@ struct Serve: AsyncParsableCommand {
             }
             logger.notice("generated an admin token", metadata: ["file": "\(path)"])
         }
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw CommandFailure(description: "\(path): cannot read the admin token file")
+        guard let text = String(data: try InputFile.read(path, what: "an admin token file"), encoding: .utf8) else {
+            throw CommandFailure(description: "\(path): the admin token file is not UTF-8 text")
         }
         logger.info("admin token from a file", metadata: ["file": "\(path)"])
         return try wrap(text, source: path)
