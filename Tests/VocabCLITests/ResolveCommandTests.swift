@@ -155,6 +155,9 @@ import VocabTestSupport
         let predictions = work.folder.appendingPathComponent("p.jsonl").path
         let result = try work.run(["eval", set, "--predictions", predictions])
         #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("set: mini (3 cases), decided by the shared model (trained on every "
+            + "recognizer's output)\none recognizer's own decision: --recognizer pocketsphinx | pocketsphinx-grammar | "
+            + "typed | whisper | whisper-prompted\n"))
         #expect(result.stdout.contains("  all                    3    100.0%    1/1     100.0%    2/2       0.0%    0/3     100.0%    1/1"))
         let lines = try String(contentsOfFile: predictions, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 3)

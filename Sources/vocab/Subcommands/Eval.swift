@@ -165,8 +165,10 @@ struct Eval: ParsableCommand {
         if json {
             try JSONOutput.print(EvaluationJSON(scores: scores, calibration: calibration.isEmpty ? nil : calibration))
         } else {
+            let profiles = contexts.values.first.map { $0.preparer.phonetics.recognizers.keys.sorted() } ?? []
             print(EvaluationReport.text(scores, set: evaluation.name ?? set, cases: evaluation.cases.count,
-                                        recognizer: recognizerChoice.recognizer, latencies: latencies, runs: runs,
+                                        recognizer: recognizerChoice.recognizer, profiles: profiles,
+                                        latencies: latencies, runs: runs,
                                         latenciesAlone: timedAlone ? latenciesAlone : []))
             if let slowest {
                 print("")
@@ -250,9 +252,18 @@ struct Eval: ParsableCommand {
 
 /// The text report of `vocab eval`, laid out like `score.py`'s.
 enum EvaluationReport {
+    /// The report.
+    ///
+    /// - Parameters:
+    ///   - recognizer: The profile that decided (`nil`: the shared decision).
+    ///   - profiles: The profiles the locale data has, named when the shared decision decided, so that a reader
+    ///     who knows which recognizer wrote the set can ask for its own.
     static func text(_ scores: EvaluationScores, set: String, cases: Int, recognizer: String? = nil,
-                     latencies: [Duration], runs: Int = 1, latenciesAlone: [Duration] = []) -> String {
-        let decided = recognizer.map { ", decided by the profile of the recognizer '\($0)'" } ?? ""
+                     profiles: [String] = [], latencies: [Duration], runs: Int = 1,
+                     latenciesAlone: [Duration] = []) -> String {
+        let decided = recognizer.map { ", decided by the profile of the recognizer '\($0)'" }
+            ?? (profiles.isEmpty ? "" : ", decided by the shared model (trained on every recognizer's output)\n"
+                + "one recognizer's own decision: --recognizer \(profiles.joined(separator: " | "))")
         var lines = ["set: \(set) (\(cases) cases)\(decided)", "false accept: lower is better; the others: higher is better", ""]
         lines += table("overall", ["all": scores.overall], order: ["all"])
         lines.append("")
