@@ -166,7 +166,9 @@ class Sphinx(corpus.PocketSphinx):
     def __init__(self, lexicon=None, grammar=None):
         super().__init__()
         if grammar:
-            entries = lexicon or []
+            # vocab's lexicon holds the names Debian's dictionary lacks; the PyPI package's dictionary knows a few
+            # of them (zooey), and the decoder refuses to add a word it has: its own pronunciation is kept.
+            entries = [entry for entry in lexicon or [] if self.decoder.lookup_word(entry["word"]) is None]
             for number, entry in enumerate(entries):
                 self.decoder.add_word(entry["word"], " ".join(entry["phones"]), number == len(entries) - 1)
             self.decoder.add_jsgf_string("vocabulary", grammar.encode("utf-8"))
@@ -221,7 +223,8 @@ def record(arguments, pool):
                 rest = hints(language, names, "prompt", ["--heard", heard, "--budget", str(223 - cost)])["prompt"]
                 return f"{echo}, {rest}" if rest else echo
             sphinx = {}
-            if language == "en-US":
+            wanted = set(arguments.conditions or CONDITIONS)
+            if language == "en-US" and wanted & {"sphinx-none", "sphinx-lexicon", "sphinx-allphone"}:
                 lexicon = hints(language, names, "lexicon")
                 sphinx = {"sphinx-none": Sphinx(), "sphinx-lexicon": Sphinx(lexicon["lexicon"], lexicon["grammar"]),
                           "sphinx-allphone": make_grammar_corpus.PhoneLoop()}
