@@ -62,8 +62,9 @@ OUT = ROOT / "Training" / "hints"
 VOCAB = Path(os.environ.get("VOCAB_BINARY", ROOT / ".build" / "release" / "vocab"))
 TOKENIZER = Path.home() / ".cache" / "vocab-train" / "whisper-base" / "tokenizer.json"
 LANGUAGES = corpus.LANGUAGES
-CONDITIONS = ["whisper-first", "whisper-vocab", "whisper-heard", "whisper-reheard", "whisper-echo", "sphinx-none",
-              "sphinx-lexicon", "sphinx-allphone"]
+# PocketSphinx's conditions: English lists only, its decoders set up only when one of them is asked for.
+SPHINX_CONDITIONS = ["sphinx-none", "sphinx-lexicon", "sphinx-allphone"]
+CONDITIONS = ["whisper-first", "whisper-vocab", "whisper-heard", "whisper-reheard", "whisper-echo", *SPHINX_CONDITIONS]
 # Recorded as another condition's evidence, never resolved alone (phones are no query).
 EVIDENCE_ONLY = {"sphinx-allphone"}
 # The first pass each second pass follows.
@@ -224,11 +225,11 @@ def record(arguments, pool):
                 return f"{echo}, {rest}" if rest else echo
             sphinx = {}
             wanted = set(arguments.conditions or CONDITIONS)
-            if language == "en-US" and wanted & {"sphinx-none", "sphinx-lexicon", "sphinx-allphone"}:
+            if language == "en-US" and wanted.intersection(SPHINX_CONDITIONS):
                 lexicon = hints(language, names, "lexicon")
                 sphinx = {"sphinx-none": Sphinx(), "sphinx-lexicon": Sphinx(lexicon["lexicon"], lexicon["grammar"]),
                           "sphinx-allphone": make_grammar_corpus.PhoneLoop()}
-                conditions += ["sphinx-none", "sphinx-lexicon", "sphinx-allphone"]
+                conditions += SPHINX_CONDITIONS
             if arguments.conditions:
                 conditions = [condition for condition in conditions if condition in arguments.conditions]
             for condition in conditions:
