@@ -262,9 +262,12 @@ enum EvaluationReport {
                      profiles: [String] = [], latencies: [Duration], runs: Int = 1,
                      latenciesAlone: [Duration] = []) -> String {
         let decided = recognizer.map { ", decided by the profile of the recognizer '\($0)'" }
-            ?? (profiles.isEmpty ? "" : ", decided by the shared model (trained on every recognizer's output)\n"
-                + "one recognizer's own decision: --recognizer \(profiles.joined(separator: " | "))")
-        var lines = ["set: \(set) (\(cases) cases)\(decided)", "false accept: lower is better; the others: higher is better", ""]
+            ?? (profiles.isEmpty ? "" : ", decided by the shared model (trained on every recognizer's output)")
+        var lines = ["set: \(set) (\(cases) cases)\(decided)"]
+        if recognizer == nil && !profiles.isEmpty {
+            lines.append("one recognizer's own decision: --recognizer " + profiles.joined(separator: " | "))
+        }
+        lines += ["false accept: lower is better; the others: higher is better", ""]
         lines += table("overall", ["all": scores.overall], order: ["all"])
         lines.append("")
         lines += table("by language", scores.byLanguage, order: scores.byLanguage.keys.sorted())
