@@ -427,7 +427,7 @@ struct PhoneIndexReferenceTests {
         #expect(taken >= 8, "too few first names were taken without an alignment: \(taken)")
     }
 
-    @Test("The best few phone matches asked for are the first of all the matches, details included")
+    @Test("The best few phone matches asked for are the first of all the matches, details included; a least score leaves out those under it and no others")
     func limitedMatchesArePrefix() throws {
         let (context, pronouncer) = try Self.english()
         // Namesakes and sound-alikes, so that ties and a term's several pronunciations and variants compete.
@@ -438,6 +438,7 @@ struct PhoneIndexReferenceTests {
         let index = try VocabularyIndex(terms: terms, preparer: context.preparer)
         let matcher = try #require(index.phoneMatcher)
         var checked = 0
+        var leftOut = 0
         for query in ["anna bauer", "ana", "bauer", "bruno santos", "santos", "mary dixon", "marie", "karen alan",
                       "elena weber", "jonah nowak", "agnes", "the anna bauer", "dixon mary", "helena"] {
             let (phones, filler) = pronouncer.queryPhones(query.split(separator: " ").map(String.init))
@@ -446,9 +447,16 @@ struct PhoneIndexReferenceTests {
             #expect(all.count == Set(all.map(\.term)).count, "'\(query)': a term matched twice")
             for limit in [1, 3, 4, 5, 12, 100] {
                 #expect(matcher.matches(prepared, limit: limit) == Array(all.prefix(limit)), "'\(query)', limit \(limit)")
+                for leastScore in [0.3, 0.45, 0.6, 0.9] {
+                    let kept = all.filter { $0.score >= leastScore }
+                    #expect(matcher.matches(prepared, limit: limit, leastScore: leastScore) == Array(kept.prefix(limit)),
+                            "'\(query)', limit \(limit), least score \(leastScore)")
+                    if limit == 100 && !kept.isEmpty && kept.count < all.count { leftOut += 1 }
+                }
             }
             if all.count > 5 { checked += 1 }
         }
         #expect(checked >= 8, "too few queries met more than five terms: \(checked)")
+        #expect(leftOut >= 8, "too few least scores left some matches out and kept others: \(leftOut)")
     }
 }

@@ -247,12 +247,15 @@ public struct Resolver: Sendable {
                        matcher: PhoneMatcher, language: String, model: DecisionModel, sharing shared: SharedHypothesisWork?,
                        deciding: Bool) -> Result {
         let hearing = PhoneQuery(phones: phones, filler: filler, prepared: matcher.prepare(query: phones, filler: filler))
-        func search() -> [PhoneMatcher.Match] { matcher.matches(hearing.prepared, limit: Self.explainedCandidates) }
-        let matches = searching ? shared?.phoneMatches(of: hearing, search: search) ?? search() : []
-        // A hypothesis that is not decided has no use for a term heard too faintly to be weighed. (The bound is
-        // read before the call: read among its arguments, it had the index copied for the call, about 2,700
-        // instructions a query by callgrind.)
+        // A hypothesis that is not decided has no use for a term heard too faintly to be weighed: the postings'
+        // alignments stop once they cannot reach it. (The bound is read before the calls: read among a call's
+        // arguments, it had the index copied for the call, about 2,700 instructions a query by callgrind.)
         let leastSoundScore = deciding ? 0 : Self.leastEvidence
+        func search() -> [PhoneMatcher.Match] {
+            matcher.matches(hearing.prepared, limit: Self.explainedCandidates, leastScore: leastSoundScore)
+        }
+        let matches = searching
+            ? shared?.phoneMatches(of: hearing, leastScore: leastSoundScore, search: search) ?? search() : []
         let gathered = Self.gather(words, matches, index: index, leastSoundScore: leastSoundScore)
         let scored = score(gathered, queryTokens: queryTokens, hearing: hearing, matcher: matcher, language: language,
                            model: model, keepingUnweighed: deciding)

@@ -34,9 +34,11 @@ final class SharedHypothesisWork {
     private var units: [UnitKey] = []
     private var similarWords: [WordSimilarities] = []
 
-    /// The phone queries searched so far, in order, and the postings' matches of each at the same position.
+    /// The phone queries searched so far, in order, and the postings' matches of each at the same position,
+    /// with the least score searched for (matches under it were left out).
     private var phoneKeys: [PhoneKey] = []
     private var phoneMatches: [[PhoneMatcher.Match]] = []
+    private var leastScores: [Double] = []
 
     /// Empty, with room for a few hypotheses' units and phone queries.
     init() {
@@ -44,6 +46,7 @@ final class SharedHypothesisWork {
         similarWords.reserveCapacity(16)
         phoneKeys.reserveCapacity(4)
         phoneMatches.reserveCapacity(4)
+        leastScores.reserveCapacity(4)
     }
 
     /// How many unit look-ups and phone searches were answered from an earlier hypothesis's.
@@ -63,17 +66,21 @@ final class SharedHypothesisWork {
         similarWords.append(matches)
     }
 
-    /// The phone postings' matches of a query: those of an earlier hypothesis with the same phones, else
-    /// `search`'s, kept for the next.
-    func phoneMatches(of query: Resolver.PhoneQuery, search: () -> [PhoneMatcher.Match]) -> [PhoneMatcher.Match] {
+    /// The phone postings' matches of a query scoring at least `leastScore` (``PhoneMatcher/matches(_:limit:leastScore:)``):
+    /// those of an earlier hypothesis with the same phones, searched with a least score no higher (the matches
+    /// under this one left out), else `search`'s, kept for the next.
+    func phoneMatches(of query: Resolver.PhoneQuery, leastScore: Double,
+                      search: () -> [PhoneMatcher.Match]) -> [PhoneMatcher.Match] {
         let key = PhoneKey(phones: query.phones, filler: query.filler)
-        if let known = phoneKeys.firstIndex(of: key) {
+        if let known = phoneKeys.indices.first(where: { phoneKeys[$0] == key && leastScores[$0] <= leastScore }) {
             reusedPhoneSearches += 1
-            return phoneMatches[known]
+            let matches = phoneMatches[known]
+            return leastScores[known] == leastScore ? matches : matches.filter { $0.score >= leastScore }
         }
         let found = search()
         phoneKeys.append(key)
         phoneMatches.append(found)
+        leastScores.append(leastScore)
         return found
     }
 }

@@ -75,14 +75,21 @@ public struct PhoneMatcher: Sendable {
     ///
     /// Only the matches returned are made (each holds its variant's words and language): a query the words
     /// do not settle reaches about 48 pronunciations, and the resolver reads the best dozen.
-    public func matches(_ prepared: PhoneAligner.PreparedQuery, limit: Int = .max) -> [Match] {
+    ///
+    /// - Parameter leastScore: Leave out the matches scoring under it (0, the default: none), so that none of
+    ///   them is made or detailed. A later hypothesis of an utterance weighs no candidate the phones find under
+    ///   ``Resolver/leastEvidence``, and about three in four of the terms its postings reach score under it.
+    ///   (Its alignments stopping once they cannot reach it were tried, 2026-11-28: a row's least cell is a
+    ///   weak bound, eight lanes seldom all fall under it before their last rows, and keeping that least cost
+    ///   the batch alignment more than the stops spared.)
+    public func matches(_ prepared: PhoneAligner.PreparedQuery, limit: Int = .max, leastScore: Double = 0) -> [Match] {
         guard !prepared.codes.isEmpty, limit > 0 else { return [] }
         let candidates = index.candidates(said: prepared.saidCodes, limit: Self.candidateLimit,
                                           minimumShare: Self.minimumKeyShare)
         let variants = bestVariants(prepared, pronunciations: candidates)
         // Best first, then by term; a term's first pronunciation among equals (the order of the candidates)
         // is its match, and a term's later, lower variants are passed over.
-        let ranked = variants.indices.sorted { first, second in
+        let ranked = variants.indices.filter { variants[$0].score >= leastScore }.sorted { first, second in
             let (a, b) = (variants[first], variants[second])
             if a.score != b.score { return a.score > b.score }
             return a.term != b.term ? a.term < b.term : first < second
