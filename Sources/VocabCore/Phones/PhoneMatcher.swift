@@ -89,7 +89,9 @@ public struct PhoneMatcher: Sendable {
         let variants = bestVariants(prepared, pronunciations: candidates)
         // Best first, then by term; a term's first pronunciation among equals (the order of the candidates)
         // is its match, and a term's later, lower variants are passed over.
-        let ranked = variants.indices.filter { variants[$0].score >= leastScore }.sorted { first, second in
+        var ranked = Array(variants.indices)
+        if leastScore > 0 { ranked.removeAll { variants[$0].score < leastScore } }
+        ranked.sort { first, second in
             let (a, b) = (variants[first], variants[second])
             if a.score != b.score { return a.score > b.score }
             return a.term != b.term ? a.term < b.term : first < second
