@@ -305,6 +305,37 @@ struct PhoneIndexReferenceTests {
         }
     }
 
+    @Test("A search reaching wholes only reads each name whole or by its first word alone, never better than every variant")
+    func wholesReach() throws {
+        let (context, pronouncer) = try Self.english()
+        let names = ["Juan Carlos Morales Nadal", "Anna Bauer", "Mary Ann Smith", "Bauer Hanna"]
+        let index = try VocabularyIndex(terms: names, preparer: context.preparer)
+        let matcher = try #require(index.phoneMatcher)
+        func matches(_ query: String, reach: VariantReach) -> [Int: PhoneMatcher.Match] {
+            let (phones, filler) = pronouncer.queryPhones(query.split(separator: " ").map(String.init))
+            let found = matcher.matches(matcher.prepare(query: phones, filler: filler), reach: reach)
+            return Dictionary(uniqueKeysWithValues: found.map { ($0.term, $0) })
+        }
+        for query in ["morales nadal juan carlos", "smith mary ann", "bauers", "annas", "carlos morales", "anna bauer"] {
+            let every = matches(query, reach: .every)
+            let wholes = matches(query, reach: .wholes)
+            for (term, match) in wholes {
+                let name = names[term]
+                let count = name.split(separator: " ").count
+                #expect(match.words == Array(0..<count) || match.words == [0], "'\(query)' against \(name): \(match.words)")
+                let best = try #require(every[term], "'\(query)': \(name) found by wholes only")
+                #expect(match.score <= best.score, "'\(query)' against \(name)")
+                // Where every variant's best is the whole or the first word alone, wholes find the same.
+                if best.words == Array(0..<count) || best.words == [0] { #expect(match == best, "'\(query)' against \(name)") }
+            }
+        }
+        // Said family name first, the name is heard exactly only by a rotation; its first name alone still is.
+        let reordered = try #require(matches("morales nadal juan carlos", reach: .wholes)[0])
+        #expect(reordered.words == [0, 1, 2, 3] && reordered.similarity < 1)
+        #expect(try #require(matches("morales nadal juan carlos", reach: .every)[0]).similarity == 1)
+        #expect(try #require(matches("anna", reach: .wholes)[1]).words == [0])
+    }
+
     @Test("A word of a name said alone matches as that word aligned alone: first, middle or last, of two to five words")
     func wordAloneMatch() throws {
         let (context, pronouncer) = try Self.english()

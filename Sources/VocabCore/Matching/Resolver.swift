@@ -247,15 +247,18 @@ public struct Resolver: Sendable {
                        matcher: PhoneMatcher, language: String, model: DecisionModel, sharing shared: SharedHypothesisWork?,
                        deciding: Bool) -> Result {
         let hearing = PhoneQuery(phones: phones, filler: filler, prepared: matcher.prepare(query: phones, filler: filler))
-        // A hypothesis that is not decided has no use for a term heard too faintly to be weighed: the postings'
-        // alignments stop once they cannot reach it. (The bound is read before the calls: read among a call's
-        // arguments, it had the index copied for the call, about 2,700 instructions a query by callgrind.)
+        // A hypothesis that is not decided has no use for a term heard too faintly to be weighed (the postings
+        // leave such matches out), and its search reads each pronunciation whole, with its first word alone, not
+        // reordered or by its other words alone (``VariantReach/wholes``; a term the words found is still heard
+        // by every variant when scored). (The bound is read before the calls: read among a call's arguments, it
+        // had the index copied for the call, about 2,700 instructions a query by callgrind.)
         let leastSoundScore = deciding ? 0 : Self.leastEvidence
+        let reach: VariantReach = deciding ? .every : .wholes
         func search() -> [PhoneMatcher.Match] {
-            matcher.matches(hearing.prepared, limit: Self.explainedCandidates, leastScore: leastSoundScore)
+            matcher.matches(hearing.prepared, limit: Self.explainedCandidates, leastScore: leastSoundScore, reach: reach)
         }
         let matches = searching
-            ? shared?.phoneMatches(of: hearing, leastScore: leastSoundScore, search: search) ?? search() : []
+            ? shared?.phoneMatches(of: hearing, leastScore: leastSoundScore, reach: reach, search: search) ?? search() : []
         let gathered = Self.gather(words, matches, index: index, leastSoundScore: leastSoundScore)
         let scored = score(gathered, queryTokens: queryTokens, hearing: hearing, matcher: matcher, language: language,
                            model: model, keepingUnweighed: deciding)

@@ -35,10 +35,11 @@ final class SharedHypothesisWork {
     private var similarWords: [WordSimilarities] = []
 
     /// The phone queries searched so far, in order, and the postings' matches of each at the same position,
-    /// with the least score searched for (matches under it were left out).
+    /// with the least score searched for (matches under it were left out) and the variants tried.
     private var phoneKeys: [PhoneKey] = []
     private var phoneMatches: [[PhoneMatcher.Match]] = []
     private var leastScores: [Double] = []
+    private var reaches: [VariantReach] = []
 
     /// Empty, with room for a few hypotheses' units and phone queries.
     init() {
@@ -47,6 +48,7 @@ final class SharedHypothesisWork {
         phoneKeys.reserveCapacity(4)
         phoneMatches.reserveCapacity(4)
         leastScores.reserveCapacity(4)
+        reaches.reserveCapacity(4)
     }
 
     /// How many unit look-ups and phone searches were answered from an earlier hypothesis's.
@@ -66,13 +68,16 @@ final class SharedHypothesisWork {
         similarWords.append(matches)
     }
 
-    /// The phone postings' matches of a query scoring at least `leastScore` (``PhoneMatcher/matches(_:limit:leastScore:)``):
-    /// those of an earlier hypothesis with the same phones, searched with a least score no higher (the matches
-    /// under this one left out), else `search`'s, kept for the next.
-    func phoneMatches(of query: Resolver.PhoneQuery, leastScore: Double,
+    /// The phone postings' matches of a query scoring at least `leastScore`, of the variants `reach` tries
+    /// (``PhoneMatcher/matches(_:limit:leastScore:reach:)``): those of an earlier hypothesis with the same phones,
+    /// searched with a least score no higher (the matches under this one left out) and the same reach, else
+    /// `search`'s, kept for the next.
+    func phoneMatches(of query: Resolver.PhoneQuery, leastScore: Double, reach: VariantReach,
                       search: () -> [PhoneMatcher.Match]) -> [PhoneMatcher.Match] {
         let key = PhoneKey(phones: query.phones, filler: query.filler)
-        if let known = phoneKeys.indices.first(where: { phoneKeys[$0] == key && leastScores[$0] <= leastScore }) {
+        if let known = phoneKeys.indices.first(where: {
+            phoneKeys[$0] == key && leastScores[$0] <= leastScore && reaches[$0] == reach
+        }) {
             reusedPhoneSearches += 1
             let matches = phoneMatches[known]
             return leastScores[known] == leastScore ? matches : matches.filter { $0.score >= leastScore }
@@ -81,6 +86,7 @@ final class SharedHypothesisWork {
         phoneKeys.append(key)
         phoneMatches.append(found)
         leastScores.append(leastScore)
+        reaches.append(reach)
         return found
     }
 }

@@ -13,8 +13,11 @@ extension PhoneMatcher {
     /// the rotations and the words aligned alone are copied, a word at a time (copying every candidate's phones
     /// was 3% of an absent name's instructions).
     ///
+    /// - Parameter reach: Which variants are tried: with ``VariantReach/wholes``, only the first round (each whole
+    ///   pronunciation, and its first word alone off the same table).
     /// - Returns: One variant per pronunciation, in the order given.
-    func bestVariants(_ query: PhoneAligner.PreparedQuery, pronunciations: [Int]) -> [VariantMatch] {
+    func bestVariants(_ query: PhoneAligner.PreparedQuery, pronunciations: [Int],
+                      reach: VariantReach = .every) -> [VariantMatch] {
         guard !pronunciations.isEmpty else { return [] }
         // Where each pronunciation and each of its words lie in the index's codes (boundaries left out), and the
         // variant it keeps so far.
@@ -63,7 +66,7 @@ extension PhoneMatcher {
         var copied = 0
         var aloneSpans: [(word: Int, span: Int)] = []
         aloneSpans.reserveCapacity(words.count)
-        for item in kept.indices where kept[item].words > 1 {
+        for item in kept.indices where reach == .every && kept[item].words > 1 {
             let variant = kept[item]
             kept[item].firstVariant = spans.count
             var begun = 1  // the words some alignment begins with, as bits (the whole begins with the first)
@@ -93,7 +96,7 @@ extension PhoneMatcher {
                 }
             }
         }
-        let others = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(copied, 1)) { buffer in
+        let others: [Float] = spans.isEmpty ? [] : withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(copied, 1)) { buffer in
             index.spokenCodes.withUnsafeBufferPointer { source in
                 var next = 0
                 for piece in pieces {
@@ -109,7 +112,7 @@ extension PhoneMatcher {
         for item in kept.indices where kept[item].words > 1 {
             var variant = kept[item]
             var next = variant.firstVariant
-            if variant.reorderCanWin {
+            if reach == .every && variant.reorderCanWin {
                 for attempt in 0..<Self.rotationCount(ofWords: variant.words, queryWords: query.wordWeights.count) {
                     let rotation = Self.rotation(attempt, ofWords: variant.words)
                     let similarity = Double(others[next])
@@ -219,6 +222,19 @@ extension PhoneMatcher {
     static func word(at step: Int, rotatedBy rotation: Int, words: Int) -> Int {
         (step + words - rotation) % words
     }
+}
+
+/// Which variants of each pronunciation a phone search tries.
+public enum VariantReach: Sendable {
+    /// The whole, its rotations and its words alone, each while it could still win: what a query is matched by.
+    case every
+    /// The whole, and its first word alone (read off the whole's table, so at no cost): a later hypothesis of an
+    /// utterance, which is weighed as evidence and not decided. Its rotations and other words alone were 44% of
+    /// the alignments of the slowest five-hypothesis cases; leaving them out, whisper-dev-nbest gained a right
+    /// answer, a case of recall@10 and a disambiguation, whisper-dev-biased-nbest kept its counts, and issue
+    /// 22's six end-to-end measurements, both passes weighed, gave 10 more right answers and 2 fewer false
+    /// accepts of 5,400 (BENCHMARKS.md, the twentieth session).
+    case wholes
 }
 
 /// How a phone variant reads a pronunciation's words.

@@ -82,11 +82,13 @@ public struct PhoneMatcher: Sendable {
     ///   (Its alignments stopping once they cannot reach it were tried, 2026-11-28: a row's least cell is a
     ///   weak bound, eight lanes seldom all fall under it before their last rows, and keeping that least cost
     ///   the batch alignment more than the stops spared.)
-    public func matches(_ prepared: PhoneAligner.PreparedQuery, limit: Int = .max, leastScore: Double = 0) -> [Match] {
+    /// - Parameter reach: Which variants of each pronunciation are tried (``VariantReach``).
+    public func matches(_ prepared: PhoneAligner.PreparedQuery, limit: Int = .max, leastScore: Double = 0,
+                        reach: VariantReach = .every) -> [Match] {
         guard !prepared.codes.isEmpty, limit > 0 else { return [] }
         let candidates = index.candidates(said: prepared.saidCodes, limit: Self.candidateLimit,
                                           minimumShare: Self.minimumKeyShare)
-        let variants = bestVariants(prepared, pronunciations: candidates)
+        let variants = bestVariants(prepared, pronunciations: candidates, reach: reach)
         // Best first, then by term; a term's first pronunciation among equals (the order of the candidates)
         // is its match, and a term's later, lower variants are passed over.
         var ranked = Array(variants.indices)
