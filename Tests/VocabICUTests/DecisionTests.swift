@@ -414,22 +414,33 @@ struct AlternativesTests {
         #expect(same.ranked.map(\.probability) == plain.ranked.map(\.probability))
     }
 
+    /// The contacts with three names that sound alike (Kimberly Miller, Kimberley Moreau, Kim Miller), in English.
+    static func resolverWithKimberlys() throws -> Resolver {
+        try DecisionTests.resolver(contacts + ["Kimberly Miller", "Kimberley Moreau", "Kim Miller"], language: "en-US")
+    }
+
+    /// Expects each text, resolved in turn with `shared` (decided when `deciding` says so of its position),
+    /// to get the result it gets alone: the same outcome, candidates, probabilities and features.
+    static func expectResultsAlone(of texts: [String], by resolver: Resolver, sharing shared: SharedHypothesisWork,
+                                   deciding: (Int) -> Bool) throws {
+        for (position, text) in texts.enumerated() {
+            let reading = try resolver.primaryReading(of: text)
+            let alone = resolver.resolve(reading: reading, keepingAll: false, deciding: deciding(position))
+            let reusing = resolver.resolve(reading: reading, keepingAll: false, sharing: shared, deciding: deciding(position))
+            #expect(reusing.resolution.name == alone.resolution.name, "\(position): \(text)")
+            #expect(reusing.ranked.map(\.term) == alone.ranked.map(\.term), "\(position): \(text)")
+            #expect(reusing.ranked.map(\.probability) == alone.ranked.map(\.probability), "\(position): \(text)")
+            #expect(reusing.ranked.map(\.features) == alone.ranked.map(\.features), "\(position): \(text)")
+        }
+    }
+
     @Test("A hypothesis reuses what an earlier one looked up and gets the result it would get alone")
     func sharedWorkChangesNothing() throws {
-        let resolver = try DecisionTests.resolver(Self.contacts + ["Kimberly Miller", "Kimberley Moreau", "Kim Miller"],
-                                                  language: "en-US")
+        let resolver = try Self.resolverWithKimberlys()
         // Hypotheses of one utterance: a word in common, spellings that may read the same phones, a word split.
         let texts = ["Kimberly Miller", "Kimberley Miller", "Kim Berly Miller", "Kimberly Miller", "Tobias Lint quist"]
         let shared = SharedHypothesisWork()
-        for text in texts {
-            let reading = try resolver.primaryReading(of: text)
-            let alone = resolver.resolve(reading: reading, keepingAll: false)
-            let reusing = resolver.resolve(reading: reading, keepingAll: false, sharing: shared)
-            #expect(reusing.resolution.name == alone.resolution.name, "\(text)")
-            #expect(reusing.ranked.map(\.term) == alone.ranked.map(\.term), "\(text)")
-            #expect(reusing.ranked.map(\.probability) == alone.ranked.map(\.probability), "\(text)")
-            #expect(reusing.ranked.map(\.features) == alone.ranked.map(\.features), "\(text)")
-        }
+        try Self.expectResultsAlone(of: texts, by: resolver, sharing: shared, deciding: { _ in true })
         // "miller" and the pair "kimberly miller" at least were looked up once; the repeated hypothesis reused all.
         #expect(shared.reusedUnits >= 5, "reused \(shared.reusedUnits) units")
         #expect(shared.reusedPhoneSearches >= 1, "reused \(shared.reusedPhoneSearches) phone searches")
@@ -437,30 +448,20 @@ struct AlternativesTests {
 
     @Test("An undecided hypothesis reuses only a search made as it would make it, and gets the result it would get alone")
     func undecidedSharesItsOwnKindOfSearch() throws {
-        let resolver = try DecisionTests.resolver(Self.contacts + ["Kimberly Miller", "Kimberley Moreau", "Kim Miller"],
-                                                  language: "en-US")
+        let resolver = try Self.resolverWithKimberlys()
         // The first hypothesis is decided (every variant searched); later ones, some with the same phones, are not
         // (wholes only, ``VariantReach/wholes``): a later one reuses a later one's search, never the first's. (Heard
         // poorly, so that the words do not settle them and the phones are searched.)
         let texts = ["Millar Kimbaly", "Millar Kimbaly", "Millar Kimbally", "Millar Kimbaly", "Kim Millar"]
         let shared = SharedHypothesisWork()
-        for (position, text) in texts.enumerated() {
-            let reading = try resolver.primaryReading(of: text)
-            let deciding = position == 0
-            let alone = resolver.resolve(reading: reading, keepingAll: false, deciding: deciding)
-            let reusing = resolver.resolve(reading: reading, keepingAll: false, sharing: shared, deciding: deciding)
-            #expect(reusing.ranked.map(\.term) == alone.ranked.map(\.term), "\(position): \(text)")
-            #expect(reusing.ranked.map(\.probability) == alone.ranked.map(\.probability), "\(position): \(text)")
-            #expect(reusing.ranked.map(\.features) == alone.ranked.map(\.features), "\(position): \(text)")
-        }
+        try Self.expectResultsAlone(of: texts, by: resolver, sharing: shared, deciding: { $0 == 0 })
         // The fourth reused the second's search; the second could not reuse the first's.
         #expect(shared.reusedPhoneSearches == 1, "reused \(shared.reusedPhoneSearches) phone searches")
     }
 
     @Test("A hypothesis resolved for its probabilities only holds the candidates a decided resolution weighs, but those only a reordering or a later word alone found")
     func undecidedHypothesisKeepsTheWeighed() throws {
-        let resolver = try DecisionTests.resolver(Self.contacts + ["Kimberly Miller", "Kimberley Moreau", "Kim Miller"],
-                                                  language: "en-US")
+        let resolver = try Self.resolverWithKimberlys()
         // Sound-alikes found by their phones only, faint ones among them, and names found by their words.
         var faintLeftOut = 0
         var same = 0

@@ -232,7 +232,7 @@ public enum VariantReach: Sendable {
     /// utterance, which is weighed as evidence and not decided. Its rotations and other words alone were 44% of
     /// the alignments of the slowest five-hypothesis cases; leaving them out, whisper-dev-nbest gained a right
     /// answer, a case of recall@10 and a disambiguation, whisper-dev-biased-nbest kept its counts, and issue
-    /// 22's six end-to-end measurements, both passes weighed, gave 10 more right answers and 2 fewer false
+    /// 22's six end-to-end measurements, both passes weighed, gave 9 more right answers and 2 fewer false
     /// accepts of 5,400 (BENCHMARKS.md, the twentieth session).
     case wholes
 }
