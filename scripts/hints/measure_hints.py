@@ -37,6 +37,8 @@ per list size (the languages pooled) and per language is printed (and written to
 Usage:
   python3 scripts/hints/measure_hints.py --queries 60 --sizes 50 300 1000 [--languages en-US fr-FR] [--hours 2]
   python3 scripts/hints/measure_hints.py --report        # the table from the transcripts so far
+  VOCAB_BINARY=/tmp/vocab-other python3 scripts/hints/measure_hints.py --report --no-results
+                                                         # another build's table, results*.json left alone
   python3 scripts/hints/measure_hints.py --seed vocab-two-pass-train-1 --out Training/corpus/whisper-two-pass \
       --sizes 300 1000 100 --queries 120 --second-pass --conditions whisper-vocab whisper-heard
                                                          # other lists: the two-pass training corpus
@@ -333,9 +335,10 @@ def report(arguments, pool):
             arguments.write_sets.mkdir(parents=True, exist_ok=True)
             path = arguments.write_sets / f"{condition}.json"
             path.write_text(json.dumps(merged, ensure_ascii=False) + "\n", encoding="utf-8")
-    arguments.out.mkdir(parents=True, exist_ok=True)
-    name = "results-profiles.json" if arguments.profiles else "results.json"
-    (arguments.out / name).write_text(json.dumps(results, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    if not arguments.no_results:
+        arguments.out.mkdir(parents=True, exist_ok=True)
+        name = "results-profiles.json" if arguments.profiles else "results.json"
+        (arguments.out / name).write_text(json.dumps(results, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     print_tables(results, arguments)
 
 
@@ -411,6 +414,9 @@ def main():
                         help=f"draws the lists and queries (default {SEED}, the measurement; another seed makes other lists, "
                              "as the training corpus of make_two_pass_sets.py)")
     parser.add_argument("--out", type=Path, default=OUT, help=f"the folder of the transcripts (default {OUT.relative_to(ROOT)})")
+    parser.add_argument("--no-results", action="store_true",
+                        help="with --report, print the tables only and leave the committed results*.json as they are "
+                             "(to compare another build or locales folder: VOCAB_BINARY, VOCAB_LOCALES)")
     parser.add_argument("--write-sets", type=Path, metavar="DIR",
                         help="also write each condition's evaluation set (every language and list size in one) to "
                              "DIR/<condition>.json, for tracing with vocab eval (train.sh's choice of operating points)")

@@ -158,10 +158,10 @@ python3 scripts/train/train_decision.py --alternatives .build-train/grammar/trai
 #    objective can tell apart.
 validation=.build-train/validation
 rm -rf "$validation"
-python3 scripts/hints/measure_hints.py --report --out Training/hints --seed vocab-hints-1 \
+python3 scripts/hints/measure_hints.py --report --no-results --out Training/hints --seed vocab-hints-1 \
     --write-sets "$validation/hints" > /dev/null
 for number in 2 3 4 5; do
-    python3 scripts/hints/measure_hints.py --report --out "Training/hints-$number" --seed "vocab-hints-$number" \
+    python3 scripts/hints/measure_hints.py --report --no-results --out "Training/hints-$number" --seed "vocab-hints-$number" \
         --sizes 300 1000 --write-sets "$validation/hints-$number" > /dev/null
 done
 traces=""
