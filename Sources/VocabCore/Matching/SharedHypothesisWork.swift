@@ -20,10 +20,12 @@ final class SharedHypothesisWork {
         }
     }
 
-    /// A query as the phone postings see it: its phones, and which belong to filler words.
+    /// A phone search as the postings see it: the query's phones, which belong to filler words, and the variants
+    /// of each pronunciation it tries (a search of another reach finds other matches).
     struct PhoneKey: Equatable {
         let phones: [Phone]
         let filler: [Bool]
+        let reach: VariantReach
     }
 
     /// The units looked up so far, in order, and each one's similar words in the list at the same position, as
@@ -35,11 +37,10 @@ final class SharedHypothesisWork {
     private var similarWords: [WordSimilarities] = []
 
     /// The phone queries searched so far, in order, and the postings' matches of each at the same position,
-    /// with the least score searched for (matches under it were left out) and the variants tried.
+    /// with the least score searched for (matches under it were left out).
     private var phoneKeys: [PhoneKey] = []
     private var phoneMatches: [[PhoneMatcher.Match]] = []
     private var leastScores: [Double] = []
-    private var reaches: [VariantReach] = []
 
     /// Empty, with room for a few hypotheses' units and phone queries.
     init() {
@@ -48,7 +49,6 @@ final class SharedHypothesisWork {
         phoneKeys.reserveCapacity(4)
         phoneMatches.reserveCapacity(4)
         leastScores.reserveCapacity(4)
-        reaches.reserveCapacity(4)
     }
 
     /// How many unit look-ups and phone searches were answered from an earlier hypothesis's.
@@ -74,10 +74,8 @@ final class SharedHypothesisWork {
     /// `search`'s, kept for the next.
     func phoneMatches(of query: Resolver.PhoneQuery, leastScore: Double, reach: VariantReach,
                       search: () -> [PhoneMatcher.Match]) -> [PhoneMatcher.Match] {
-        let key = PhoneKey(phones: query.phones, filler: query.filler)
-        if let known = phoneKeys.indices.first(where: {
-            phoneKeys[$0] == key && leastScores[$0] <= leastScore && reaches[$0] == reach
-        }) {
+        let key = PhoneKey(phones: query.phones, filler: query.filler, reach: reach)
+        if let known = phoneKeys.indices.first(where: { phoneKeys[$0] == key && leastScores[$0] <= leastScore }) {
             reusedPhoneSearches += 1
             let matches = phoneMatches[known]
             return leastScores[known] == leastScore ? matches : matches.filter { $0.score >= leastScore }
@@ -86,7 +84,6 @@ final class SharedHypothesisWork {
         phoneKeys.append(key)
         phoneMatches.append(found)
         leastScores.append(leastScore)
-        reaches.append(reach)
         return found
     }
 }
