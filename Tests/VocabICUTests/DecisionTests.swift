@@ -246,6 +246,20 @@ struct DecisionTests {
         #expect(!result.ranked.contains { $0.isFoundBySoundOnly }, "\(result.ranked.map(\.term))")
     }
 
+    @Test("A first name a hyphen joins, said alone, held by one contact, is answered: heard as its words together")
+    func hyphenatedFirstNameAloneIsAnswered() throws {
+        let resolver = try Self.resolver(Self.contacts + ["Anne-Claire Clément", "Marie-Hélène Dubois"], language: "pt-BR")
+        for query in ["anne-claire", "Marie-Hélène"] {
+            let result = try resolver.resolve(query)
+            guard case .success(let winner) = result.resolution else {
+                Issue.record("'\(query)' was not answered: \(result.resolution.name)")
+                continue
+            }
+            #expect(winner.term.lowercased().hasPrefix(query.lowercased()), "'\(query)' → \(winner.term)")
+            #expect(winner.phones?.words == [0, 1], "'\(query)': heard as \(winner.phones?.words ?? [])")
+        }
+    }
+
     @Test("Every scored candidate carries its features and a probability; the most probable comes first")
     func candidatesCarryProbabilities() throws {
         let resolver = try Self.resolver(Self.contacts, language: "pt-BR")

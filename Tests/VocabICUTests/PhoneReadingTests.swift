@@ -190,13 +190,17 @@ struct PhoneReadingTests {
         let code = try VocabICUTestLanguages.code("en-US")
         let context = try LanguageContext(request: LanguageRequest(code: code, source: .argument("test")),
                                           directory: LocaleDirectory(url: RepositoryPaths.locales))
-        let index = try VocabularyIndex(terms: ["Maria Sandoval", "Mario Sandler", "Ed McHenry"], preparer: context.preparer)
+        let index = try VocabularyIndex(terms: ["Maria Sandoval", "Mario Sandler", "Ed McHenry", "Anne-Claire Clement"],
+                                        preparer: context.preparer)
         let result = try Resolver(index: index).resolve("maria sand oval")
         #expect(result.resolution.candidates.first?.term == "Maria Sandoval")
         let key = IndexArchive.Key(user: "u", type: "contactName", changeStamp: 1, language: "en-US", dataFingerprint: "f")
         let bytes = index.archived(for: key)
         let loaded = try bytes.withUnsafeBytes { try VocabularyIndex(archive: $0, key: key, preparer: context.preparer) }
         #expect(try Resolver(index: loaded).resolve("mack henry").ranked.first?.term == "Ed McHenry")
+        // Which first words make one name is kept too.
+        let (built, read) = (try #require(index.phoneMatcher).index, try #require(loaded.phoneMatcher).index)
+        #expect(read.leads == built.leads && built.leads.contains(2))
     }
 }
 
@@ -336,6 +340,51 @@ struct PhoneIndexReferenceTests {
         #expect(try #require(matches("anna", reach: .wholes)[1]).words == [0])
     }
 
+    @Test("A first name of words a hyphen joins, said alone, is heard as one name: its words together, at their share of the name; written apart, or the whole name, they are not")
+    func compoundFirstNameAlone() throws {
+        let (context, pronouncer) = try Self.english()
+        let names = ["Anne-Claire Clement", "Anne Claire Clement", "Mary-Ann Smith", "Jean-Pierre", "Laura Smith-Jones"]
+        let index = try VocabularyIndex(terms: names, preparer: context.preparer)
+        let matcher = try #require(index.phoneMatcher)
+        func match(_ query: String, _ term: Int, reach: VariantReach = .every) throws -> PhoneMatcher.Match {
+            let (phones, filler) = pronouncer.queryPhones(query.split(separator: " ").map(String.init))
+            let found = matcher.matches(matcher.prepare(query: phones, filler: filler), reach: reach)
+            return try #require(found.first { $0.term == term }, "'\(query)' did not reach \(names[term])")
+        }
+        for reach in [VariantReach.every, .wholes] {
+            let compound = try match("anne claire", 0, reach: reach)
+            #expect(compound.words == [0, 1] && compound.similarity == 1, "\(reach): \(compound.words) \(compound.similarity)")
+            #expect(abs(compound.coverage - 2.0 / 3) < 1e-12)
+            #expect(try match("mary ann", 2, reach: reach).words == [0, 1])
+        }
+        // Written apart, the same words are a first name and a middle name: heard as the whole, at less.
+        let apart = try match("anne claire", 1)
+        let joined = try match("anne claire", 0)
+        #expect(apart.words != [0, 1] && apart.score < joined.score)
+        // The compound's first word alone is still heard alone, as any word.
+        let anne = try match("anne", 0)
+        #expect(anne.words == [0] && anne.similarity == 1)
+        // A hyphenated whole name and a hyphenated surname have no compound first name.
+        #expect(try match("jean", 3).words == [0])
+        #expect(try match("laura smith", 4).words == [0, 1, 2])
+        let leads = matcher.index.leads.indices.map { (term: Int(matcher.index.owners[$0]), lead: Int(matcher.index.leads[$0])) }
+        #expect(leads.allSatisfy { [0, 2].contains($0.term) ? $0.lead == 2 : $0.lead == 1 }, "\(leads)")
+    }
+
+    @Test("How many first words make one name: those a hyphen joins to the first, each read as one word, and not the whole name",
+          arguments: [
+              ([false, true, false], [1, 1, 1], 2),         // Anne-Claire Clément
+              ([false, true, true, false], [1, 1, 1, 1], 3),  // Marie-Anne-Sophie Roy
+              ([false, false, false], [1, 1, 1], 1),        // Mariluz Vaquerizo Frechilla: written apart
+              ([false, true], [1, 1], 1),                   // Jean-Pierre: the whole name
+              ([false, false, true], [1, 1, 1], 1),         // Laura Smith-Jones: a hyphenated surname
+              ([false, true, false], [1, 0, 1], 1),         // a part read as nothing
+              ([false, true, false], [1, 2, 1], 1),         // a part read as two words
+          ])
+    func leadWords(joined: [Bool], read: [Int], expected: Int) {
+        #expect(PronunciationCollector.lead(joined: joined, read: read) == expected)
+    }
+
     @Test("A word of a name said alone matches as that word aligned alone: first, middle or last, of two to five words")
     func wordAloneMatch() throws {
         let (context, pronouncer) = try Self.english()
@@ -433,8 +482,10 @@ struct PhoneIndexReferenceTests {
         let (context, pronouncer) = try Self.english()
         // Names of two and three words, several read in more than one language, and one-word terms (never taken
         // this way: their whole is the word).
+        // Compound first names too ("Anna-Maria Bauer"): the variant of their joined words must fall short as well.
         let terms = ["Maria Lopez Garcia", "Maria Bauer", "Mario Bauer", "Anna Bauer", "Anna Maria Bauer", "Ana Santos",
-                     "Hannah Bauer", "Bruno Santos", "Bruno", "Jonas Nowak", "Jean Dubois", "Karen Allen", "Jo Allen"]
+                     "Hannah Bauer", "Bruno Santos", "Bruno", "Jonas Nowak", "Jean Dubois", "Karen Allen", "Jo Allen",
+                     "Anna-Maria Bauer", "Jean-Pierre Dubois", "Maria-Jo Allen"]
         let index = try VocabularyIndex(terms: terms, preparer: context.preparer)
         let matcher = try #require(index.phoneMatcher)
         var taken = 0

@@ -8,7 +8,7 @@
 /// ``IndexArchiveError``; callers rebuild. A damaged file never crashes a reader.
 public enum IndexArchive {
     /// Bumped whenever the payload's layout or the preparation of terms changes.
-    public static let formatVersion: UInt32 = 4
+    public static let formatVersion: UInt32 = 5
 
     static let magic = Array("VOCABIDX".utf8)
 

@@ -23,6 +23,9 @@ public final class PhoneIndex: Sendable {
     /// phones between boundaries is no word).
     let wordEnds: [UInt32]
     let wordStarts: [UInt32]
+    /// How many of each pronunciation's first words make one name: 2 or more for a compound first name whose
+    /// parts the term joins with a hyphen ("Anne-Claire Clément"), said alone as one name; otherwise 1.
+    let leads: [UInt8]
     /// The term of each pronunciation.
     let owners: [Int32]
     /// The language each pronunciation was read in (index into ``languageNames``).
@@ -43,15 +46,18 @@ public final class PhoneIndex: Sendable {
     /// An estimate of the heap footprint in bytes.
     public var approximateBytes: Int {
         phones.count + starts.count * 4 + spokenCodes.count + spokenStarts.count * 4 + wordEnds.count * 4
-            + wordStarts.count * 4 + owners.count * 4 + languages.count + keyStarts.count * 4 + postings.count * 4
+            + wordStarts.count * 4 + leads.count + owners.count * 4 + languages.count + keyStarts.count * 4 + postings.count * 4
     }
 
     /// Builds the index.
     ///
     /// - Parameters:
     ///   - pronunciations: For each pronunciation, its term's rank, language and phones.
+    ///   - leads: For each pronunciation, how many of its first words make one name (see ``leads``); `nil`: 1 for each.
     ///   - inventory: The shared inventory (for the coarse classes).
-    public convenience init(pronunciations: [(term: Int32, language: String, phones: [Phone])], inventory: PhoneInventory) {
+    public convenience init(pronunciations: [(term: Int32, language: String, phones: [Phone])], leads: [Int]? = nil,
+                            inventory: PhoneInventory) {
+        precondition(leads == nil || leads!.count == pronunciations.count, "PhoneIndex: one lead per pronunciation")
         var phones: [Phone] = []
         var starts: [UInt32] = [0]
         var owners: [Int32] = []
@@ -68,12 +74,14 @@ public final class PhoneIndex: Sendable {
                 languages.append(UInt8(min(languageNames.count - 1, 255)))
             }
         }
-        self.init(phones: phones, starts: starts, owners: owners, languages: languages, languageNames: languageNames,
-                  inventory: inventory)
+        self.init(phones: phones, starts: starts, leads: (leads ?? []).map { UInt8(clamping: max(1, $0)) }, owners: owners,
+                  languages: languages, languageNames: languageNames, inventory: inventory)
     }
 
     /// Rebuilds the postings over stored pronunciations (an archive keeps the phones, not the postings).
-    init(phones: [Phone], starts: [UInt32], owners: [Int32], languages: [UInt8], languageNames: [String],
+    ///
+    /// - Parameter leads: One per pronunciation, or empty for 1 each.
+    init(phones: [Phone], starts: [UInt32], leads: [UInt8], owners: [Int32], languages: [UInt8], languageNames: [String],
          inventory: PhoneInventory) {
         let (classes, classCount) = Self.coarseClasses(inventory)
         let keyCount = classCount * classCount
@@ -99,6 +107,7 @@ public final class PhoneIndex: Sendable {
         self.phones = phones
         self.starts = starts
         (spokenCodes, spokenStarts, wordEnds, wordStarts) = Self.spokenWords(phones, starts: starts)
+        self.leads = leads.isEmpty ? [UInt8](repeating: 1, count: owners.count) : leads
         self.owners = owners
         self.languages = languages
         self.languageNames = languageNames
@@ -257,6 +266,7 @@ extension PhoneIndex {
         writer.write(UInt8(1))
         writer.write(array: index.phones.map(\.code))
         writer.write(array: index.starts)
+        writer.write(array: index.leads)
         writer.write(array: index.owners)
         writer.write(array: index.languages)
         writer.write(strings: index.languageNames)
@@ -276,16 +286,18 @@ extension PhoneIndex {
         guard let inventory else { throw IndexArchiveError("built with phones the language no longer has") }
         let codes = try reader.readArray(UInt8.self)
         let starts = try reader.readArray(UInt32.self)
+        let leads = try reader.readArray(UInt8.self)
         let owners = try reader.readArray(Int32.self)
         let languages = try reader.readArray(UInt8.self)
         let names = try reader.readStrings()
         guard codes.allSatisfy({ Int($0) < inventory.count }), starts.count == owners.count + 1, starts.first == 0,
               zip(starts, starts.dropFirst()).allSatisfy({ $0 <= $1 }), starts.last.map(Int.init) == codes.count,
               owners.allWithin(termCount), languages.count == owners.count,
+              leads.count == owners.count, leads.allSatisfy({ $0 >= 1 }),
               languages.allSatisfy({ Int($0) < names.count }) else {
             throw IndexArchiveError("phone index is inconsistent")
         }
-        return PhoneIndex(phones: codes.map(Phone.init(code:)), starts: starts, owners: owners, languages: languages,
+        return PhoneIndex(phones: codes.map(Phone.init(code:)), starts: starts, leads: leads, owners: owners, languages: languages,
                           languageNames: names, inventory: inventory)
     }
 }

@@ -9,6 +9,8 @@ extension PhoneMatcher {
     ///   unpaired, each costing at least the cheapest drop among them (no pairing costs less than nothing), so
     ///   its similarity is at most `1 − (n − m) × cheapest drop / heavier weight` (``LengthBound``), which must fall
     ///   short of the word alone's score;
+    /// - a compound first name alone (``PhoneIndex/leads``) has more phones than the query too (it holds the
+    ///   first word and more), so the same bound at its coverage must fall short as well;
     /// - a word alone of any pronunciation scores at most a similarity of 1 at its coverage, which for as many
     ///   words or more is at most the same score, and a tie keeps the variant tried first.
     /// Aligning every variant would choose this one (`bestVariants` tries the word alone after the whole and the
@@ -28,9 +30,14 @@ extension PhoneMatcher {
             pronunciations.allSatisfy { pronunciation in
                 let count = Int(index.wordStarts[pronunciation + 1] - index.wordStarts[pronunciation])
                 guard count >= words else { return false }
-                let most = LengthBound(index.spokenCodes[index.spokenRange(of: pronunciation)], tables: tables)
-                    .similarity(to: prepared)
-                return Self.variantScore(Double(most), coverage: 1, penalty: 0) < alone
+                let range = index.spokenRange(of: pronunciation)
+                let most = LengthBound(index.spokenCodes[range], tables: tables).similarity(to: prepared)
+                guard Self.variantScore(Double(most), coverage: 1, penalty: 0) < alone else { return false }
+                let lead = Int(index.leads[pronunciation])
+                guard lead > 1 && lead < count else { return true }
+                let leadEnd = range.lowerBound + Int(index.wordEnds[Int(index.wordStarts[pronunciation]) + lead - 1])
+                let leadMost = LengthBound(index.spokenCodes[range.lowerBound..<leadEnd], tables: tables).similarity(to: prepared)
+                return Self.variantScore(Double(leadMost), coverage: Double(lead) / Double(count), penalty: 0) < alone
             }
         }
         guard beaten else { return nil }

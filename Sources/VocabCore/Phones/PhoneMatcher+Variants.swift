@@ -1,6 +1,7 @@
 extension PhoneMatcher {
     /// The best variant of each pronunciation: the whole, rotated ("Last First", and for three words or more
-    /// every rotation, see ``rotation(_:ofWords:)``), or one word alone. A variant whose best possible score (a
+    /// every rotation, see ``rotation(_:ofWords:)``), its compound first name alone (``PhoneIndex/leads``:
+    /// "anne-claire" of Anne-Claire Clément), or one word alone. A variant whose best possible score (a
     /// similarity of 1) cannot beat the best so far of its pronunciation is not aligned.
     ///
     /// The variants are aligned in two rounds (every whole pronunciation, then the other variants that could
@@ -9,12 +10,14 @@ extension PhoneMatcher {
     /// one. A word alone is not aligned when an alignment begins with it (the whole with the first word, each
     /// rotation with another): its similarity is read off that alignment's table, the same value bit for bit.
     /// That spares most one-word alignments (4–7% of the instructions of a query the words do not settle).
+    /// A compound first name is read off the whole's table the same way, in place of its first word alone
+    /// (which is then aligned alone, as any other word).
     /// The whole pronunciations are read where the index keeps their codes (``PhoneIndex/spokenCodes``); only
     /// the rotations and the words aligned alone are copied, a word at a time (copying every candidate's phones
     /// was 3% of an absent name's instructions).
     ///
     /// - Parameter reach: Which variants are tried: with ``VariantReach/wholes``, only the first round (each whole
-    ///   pronunciation, and its first word alone off the same table).
+    ///   pronunciation, and its first word, or compound first name, alone off the same table).
     /// - Returns: One variant per pronunciation, in the order given.
     func bestVariants(_ query: PhoneAligner.PreparedQuery, pronunciations: [Int],
                       reach: VariantReach = .every) -> [VariantMatch] {
@@ -37,11 +40,17 @@ extension PhoneMatcher {
                 wordStart = end
             }
             spans.append(PhoneAligner.CodeSpan(start: range.lowerBound, count: range.count))
-            kept.append(KeptVariant(firstWord: firstWord, words: words.count - firstWord))
+            let count = words.count - firstWord
+            let lead = Int(index.leads[pronunciation])
+            kept.append(KeptVariant(firstWord: firstWord, words: count, lead: lead > 1 && lead < count ? lead : 1))
         }
-        // 1. Every whole pronunciation, read where the index keeps it, and with it its first word alone (the same
-        // table's first columns, ``PhoneAligner/similarity(_:term:prefix:)``).
-        let firstWords = kept.map { $0.words > 1 ? words[$0.firstWord].count : 0 }
+        // 1. Every whole pronunciation, read where the index keeps it, and with it its first word (or compound first
+        // name) alone (the same table's first columns, ``PhoneAligner/similarity(_:term:prefix:)``).
+        let firstWords = kept.map { variant -> Int in
+            guard variant.words > 1 else { return 0 }
+            let last = words[variant.firstWord + variant.lead - 1]
+            return last.start + last.count - words[variant.firstWord].start
+        }
         let wholes = index.spokenCodes.withUnsafeBufferPointer {
             aligner.similarities(query, codes: $0.baseAddress!, spans: spans, prefixes: firstWords)
         }
@@ -50,7 +59,11 @@ extension PhoneMatcher {
         for item in kept.indices {
             kept[item].similarity = Double(wholes[item])
             kept[item].score = Self.variantScore(kept[item].similarity, coverage: 1, penalty: 0)
-            if kept[item].words > 1 { aloneOfWord[kept[item].firstWord] = wholes[kept.count + item] }
+            if kept[item].lead > 1 {
+                kept[item].leadSimilarity = Double(wholes[kept.count + item])
+            } else if kept[item].words > 1 {
+                aloneOfWord[kept[item].firstWord] = wholes[kept.count + item]
+            }
         }
         // 2. The other variants of each pronunciation that could still beat its whole one (a perfect similarity
         // would win), aligned together; then tried in order, each only while a perfect one could still win, as
@@ -69,7 +82,9 @@ extension PhoneMatcher {
         for item in kept.indices where reach == .every && kept[item].words > 1 {
             let variant = kept[item]
             kept[item].firstVariant = spans.count
-            var begun = 1  // the words some alignment begins with, as bits (the whole begins with the first)
+            // The words some alignment begins with, as bits: the whole begins with the first, read alone off its
+            // table unless a compound first name was read there instead.
+            var begun = variant.lead > 1 ? 0 : 1
             if variant.reorderCanWin {
                 for attempt in 0..<Self.rotationCount(ofWords: variant.words, queryWords: query.wordWeights.count) {
                     let rotation = Self.rotation(attempt, ofWords: variant.words)
@@ -125,6 +140,14 @@ extension PhoneMatcher {
                     }
                 }
             }
+            if kept[item].lead > 1 && variant.leadCanWin {
+                let coverage = Double(variant.lead) / Double(variant.words)
+                let score = Self.variantScore(variant.leadSimilarity, coverage: coverage, penalty: 0)
+                if score > variant.score {
+                    (variant.chosen, variant.detail, variant.similarity, variant.score, variant.coverage)
+                        = (.leading, variant.lead, variant.leadSimilarity, score, coverage)
+                }
+            }
             if kept[item].aloneCanWin {  // as when the variants were gathered (kept[item] still holds the whole)
                 let coverage = 1 / Double(variant.words)
                 for position in 0..<variant.words {
@@ -172,6 +195,10 @@ extension PhoneMatcher {
         /// The pronunciation's first word among the words, and how many it has.
         let firstWord: Int
         let words: Int
+        /// How many first words make one name (1, or 2 or more: ``PhoneIndex/leads``, fewer than ``words``),
+        /// and the similarity of those words alone when more than one.
+        let lead: Int
+        var leadSimilarity = 0.0
         /// The variant, and its ``VariantKind`` detail.
         var chosen = VariantKind.whole
         var detail = 0
@@ -181,15 +208,20 @@ extension PhoneMatcher {
         /// Where its other variants' similarities start.
         var firstVariant = 0
 
-        init(firstWord: Int, words: Int) {
+        init(firstWord: Int, words: Int, lead: Int) {
             self.firstWord = firstWord
             self.words = words
+            self.lead = lead
         }
 
         /// Whether a perfect reordering would beat the variant kept.
         var reorderCanWin: Bool { PhoneMatcher.variantScore(1, coverage: 1, penalty: PhoneMatcher.reorderPenalty) > score }
         /// Whether a perfect word alone would beat the variant kept.
         var aloneCanWin: Bool { PhoneMatcher.variantScore(1, coverage: 1 / Double(words), penalty: 0) > score }
+        /// Whether a perfect compound first name alone would beat the variant kept.
+        var leadCanWin: Bool {
+            PhoneMatcher.variantScore(1, coverage: Double(lead) / Double(words), penalty: 0) > score
+        }
     }
 
     /// A variant's score: its similarity stretched (``stretch``), lowered for a partial variant and by a
@@ -245,6 +277,8 @@ enum VariantKind {
     case rotated
     /// The word at `detail` alone.
     case alone
+    /// The first `detail` words, a compound first name, alone.
+    case leading
 
     /// The words read, in the order read, of a pronunciation of `count` words.
     func words(detail: Int, of count: Int) -> [Int] {
@@ -252,6 +286,7 @@ enum VariantKind {
         case .whole: Array(0..<count)
         case .rotated: (0..<count).map { PhoneMatcher.word(at: $0, rotatedBy: detail, words: count) }
         case .alone: [detail]
+        case .leading: Array(0..<detail)
         }
     }
 }

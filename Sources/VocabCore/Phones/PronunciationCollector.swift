@@ -3,6 +3,8 @@
 struct PronunciationCollector {
     let pronouncer: Pronouncer?
     private var collected: [(term: Int32, language: String, phones: [Phone])] = []
+    /// For each pronunciation collected, how many of its first words make one name (``PhoneIndex/leads``).
+    private var leads: [Int] = []
 
     /// What is known of one distinct word: its origin cues and its phones by reader (``readers`` index).
     private struct WordEntry {
@@ -21,19 +23,40 @@ struct PronunciationCollector {
     mutating func add(_ readings: [TermPreparer.Reading], of term: Int32) {
         guard let pronouncer, let primary = readings.first else { return }
         var found: [(language: String, phones: [Phone])] = []
+        var foundLeads: [Int] = []
         let spellings = primary.words.map(\.spelling)
+        let joined = primary.words.map(\.isJoinedToPrevious)
         var ids: [Int] = []
         for word in spellings { ids.append(entry(of: word)) }
         for language in pronouncer.languages(ofTerm: spellings, cued: ids.map { entries[$0].cues }) {
-            append(spellings, ids: ids, in: language, to: &found)
+            append(spellings, joined: joined, ids: ids, in: language, to: &found, leads: &foundLeads)
         }
         for reading in readings.dropFirst() where reading.name == "romanized" || reading.name == "pronunciation" {
             let words = reading.words.map(\.spelling)
             var wordIDs: [Int] = []
             for word in words { wordIDs.append(entry(of: word)) }
-            append(words, ids: wordIDs, in: pronouncer.language, to: &found)
+            append(words, joined: reading.words.map(\.isJoinedToPrevious), ids: wordIDs, in: pronouncer.language,
+                   to: &found, leads: &foundLeads)
         }
-        for (language, phones) in found { collected.append((term, language, phones)) }
+        for ((language, phones), lead) in zip(found, foundLeads) {
+            collected.append((term, language, phones))
+            leads.append(lead)
+        }
+    }
+
+    /// How many of a name's first words make one name: the first and those a hyphen joins to it ("anne-claire"
+    /// of Anne-Claire Clément), when each of them is read as one word of phones and they are not the whole name;
+    /// otherwise 1. A first name and a surname written apart ("Mariluz Vaquerizo" of Mariluz Vaquerizo
+    /// Frechilla) are not one name: nothing in the text says so.
+    ///
+    /// - Parameters:
+    ///   - joined: For each written word, whether a hyphen joins it to the one before.
+    ///   - read: For each written word, how many words of phones it was read as (0 for none).
+    static func lead(joined: [Bool], read: [Int]) -> Int {
+        var spelled = 1
+        while spelled < joined.count && joined[spelled] { spelled += 1 }
+        guard spelled > 1, read.count == joined.count, read.prefix(spelled).allSatisfy({ $0 == 1 }) else { return 1 }
+        return spelled < read.reduce(0, +) ? spelled : 1
     }
 
     private mutating func entry(of word: String) -> Int {
@@ -50,13 +73,20 @@ struct PronunciationCollector {
         return readers.count - 1
     }
 
-    private mutating func append(_ words: [String], ids: [Int], in language: String,
-                                 to found: inout [(language: String, phones: [Phone])]) {
+    private mutating func append(_ words: [String], joined: [Bool], ids: [Int], in language: String,
+                                 to found: inout [(language: String, phones: [Phone])], leads: inout [Int]) {
         var position = 0
+        var read: [Int] = []
+        let before = found.count
         Pronouncer.addReading(of: words, in: language, to: &found) { word, reader in
             defer { position += 1 }
-            return phones(entry: ids[position], word: word, reader: reader)
+            let heard = phones(entry: ids[position], word: word, reader: reader)
+            var words = 0
+            PhoneMatcher.forEachWord(of: heard[...]) { _ in words += 1 }
+            read.append(words)
+            return heard
         }
+        if found.count > before { leads.append(Self.lead(joined: joined, read: read)) }
     }
 
     /// A word's phones by a reader, read once per distinct word and reader.
@@ -74,6 +104,6 @@ struct PronunciationCollector {
     /// The index of what was gathered, or `nil` without a pronouncer.
     func index() -> PhoneIndex? {
         guard let pronouncer else { return nil }
-        return PhoneIndex(pronunciations: collected, inventory: pronouncer.inventory)
+        return PhoneIndex(pronunciations: collected, leads: leads, inventory: pronouncer.inventory)
     }
 }
