@@ -190,17 +190,19 @@ struct PhoneReadingTests {
         let code = try VocabICUTestLanguages.code("en-US")
         let context = try LanguageContext(request: LanguageRequest(code: code, source: .argument("test")),
                                           directory: LocaleDirectory(url: RepositoryPaths.locales))
-        let index = try VocabularyIndex(terms: ["Maria Sandoval", "Mario Sandler", "Ed McHenry", "Anne-Claire Clement"],
-                                        preparer: context.preparer)
+        let index = try VocabularyIndex(terms: ["Maria Sandoval", "Mario Sandler", "Ed McHenry", "Anne-Claire Clement",
+                                                "Maya de Lima"], preparer: context.preparer)
         let result = try Resolver(index: index).resolve("maria sand oval")
         #expect(result.resolution.candidates.first?.term == "Maria Sandoval")
         let key = IndexArchive.Key(user: "u", type: "contactName", changeStamp: 1, language: "en-US", dataFingerprint: "f")
         let bytes = index.archived(for: key)
         let loaded = try bytes.withUnsafeBytes { try VocabularyIndex(archive: $0, key: key, preparer: context.preparer) }
         #expect(try Resolver(index: loaded).resolve("mack henry").ranked.first?.term == "Ed McHenry")
-        // Which first words make one name is kept too.
+        // Which first words make one name, and which pronunciations the postings hold, are kept too.
         let (built, read) = (try #require(index.phoneMatcher).index, try #require(loaded.phoneMatcher).index)
         #expect(read.leads == built.leads && built.leads.contains(2))
+        #expect(read.isPosted == built.isPosted && built.isPosted.contains(false))
+        #expect(read.postings == built.postings)
     }
 }
 
@@ -369,6 +371,41 @@ struct PhoneIndexReferenceTests {
         #expect(try match("laura smith", 4).words == [0, 1, 2])
         let leads = matcher.index.leads.indices.map { (term: Int(matcher.index.owners[$0]), lead: Int(matcher.index.leads[$0])) }
         #expect(leads.allSatisfy { [0, 2].contains($0.term) ? $0.lead == 2 : $0.lead == 1 }, "\(leads)")
+    }
+
+    @Test("A name's particles left unsaid are a pronunciation of it the postings do not hold; a term the words find is heard by it")
+    func particlesUnsaid() throws {
+        let (context, pronouncer) = try Self.english()
+        let names = ["Maya de Lima", "Ana Souza", "Van Morrison", "Rosa da Silva Costa"]
+        let index = try VocabularyIndex(terms: names, preparer: context.preparer)
+        let matcher = try #require(index.phoneMatcher)
+        let phoneIndex = matcher.index
+        func phones(_ words: [String]) -> [Phone] {
+            let (phones, _) = pronouncer.queryPhones(words)
+            return phones
+        }
+        // Maya de Lima: its pronunciations, then "maya lima" unposted; a name of one word once its particle is left
+        // out (Van Morrison) gets none, nor does a name without particles.
+        for (term, name) in names.enumerated() {
+            let range = phoneIndex.pronunciations(ofTerm: term)
+            let unposted = range.filter { !phoneIndex.isPosted[$0] }
+            let said = name.lowercased().split(separator: " ").map(String.init).filter { !["de", "da", "van"].contains($0) }
+            if said.count >= 2 && said.count < name.split(separator: " ").count {
+                #expect(!unposted.isEmpty && unposted.allSatisfy { $0 > range.lowerBound }, "\(name)")
+                #expect(unposted.contains { Array(phoneIndex.phones(of: $0)) == phones(said) }, "\(name): no reading of \(said)")
+            } else {
+                #expect(unposted.isEmpty, "\(name)")
+            }
+        }
+        // The postings never name an unposted pronunciation; aligning the term's pronunciations finds it.
+        let (query, filler) = pronouncer.queryPhones(["maya", "lima"])
+        let prepared = matcher.prepare(query: query, filler: filler)
+        let candidates = phoneIndex.candidates(said: prepared.saidCodes, limit: 100, minimumShare: 0)
+        #expect(!candidates.isEmpty && candidates.allSatisfy { phoneIndex.isPosted[$0] })
+        let posted = try #require(matcher.matches(prepared).first { $0.term == 0 })
+        let whole = try #require(matcher.matches(prepared, terms: [0])[0])
+        #expect(posted.similarity < 1 && whole.similarity == 1 && !phoneIndex.isPosted[whole.pronunciation])
+        #expect(matcher.hasUnpostedPronunciation(ofTerm: 0) && !matcher.hasUnpostedPronunciation(ofTerm: 1))
     }
 
     @Test("How many first words make one name: those a hyphen joins to the first, each read as one word, and not the whole name",

@@ -371,14 +371,22 @@ public struct Resolver: Sendable {
         var best = order.prefix(min(weighedCount, Self.scoredCandidates)).map { gathered[$0] }
         let unweighed = keepingUnweighed
             ? order.dropFirst(best.count).prefix(max(0, Self.explainedCandidates - best.count)).map { gathered[$0] } : []
-        let unheard = best.indices.filter { best[$0].phones == nil || best[$0].phones?.weakestQueryWord == nil }
+        // Heard in full: the candidates the phones did not reach or did not detail, and a term the words found
+        // with a pronunciation the postings do not hold ("maya lima" of Maya de Lima), whose postings' match may
+        // not be its best.
+        let unheard = best.indices.filter {
+            best[$0].phones == nil || best[$0].phones?.weakestQueryWord == nil
+                || (!best[$0].isFoundBySoundOnly && matcher.hasUnpostedPronunciation(ofTerm: best[$0].rank))
+        }
         // A candidate the postings reached keeps its pronunciation's match: only the term's others are aligned.
         let known = unheard.contains { best[$0].phones != nil } ? unheard.map { best[$0].phones } : []
         let heardMatches = matcher.matches(hearing.prepared, terms: unheard.map { best[$0].rank }, known: known)
         for (position, heard) in zip(unheard, heardMatches) {
             let candidate = best[position]
             if let heard, heard.score >= (candidate.phones?.score ?? 0) { best[position] = candidate.hearing(heard) }
-            else if let known = candidate.phones { best[position] = candidate.hearing(matcher.detailed(known, prepared: hearing.prepared)) }
+            else if let known = candidate.phones, known.weakestQueryWord == nil {
+                best[position] = candidate.hearing(matcher.detailed(known, prepared: hearing.prepared))
+            }
         }
         // The query's words that are, as written, words of the list: one of them missing from a candidate is
         // another contact's name clearly heard ("wellington cavalcanti" against Washington Cavalcanti and

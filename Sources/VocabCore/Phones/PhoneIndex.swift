@@ -26,6 +26,10 @@ public final class PhoneIndex: Sendable {
     /// How many of each pronunciation's first words make one name: 2 or more for a compound first name whose
     /// parts the term joins with a hyphen ("Anne-Claire Clément"), said alone as one name; otherwise 1.
     let leads: [UInt8]
+    /// Whether each pronunciation is in the postings: one read with the term's particles left unsaid ("maya lima"
+    /// of Maya de Lima) is not, and is aligned only when the term's words were heard (see
+    /// ``PhoneMatcher/hasUnpostedPronunciation(ofTerm:)``).
+    let isPosted: [Bool]
     /// The term of each pronunciation.
     let owners: [Int32]
     /// The language each pronunciation was read in (index into ``languageNames``).
@@ -46,7 +50,7 @@ public final class PhoneIndex: Sendable {
     /// An estimate of the heap footprint in bytes.
     public var approximateBytes: Int {
         phones.count + starts.count * 4 + spokenCodes.count + spokenStarts.count * 4 + wordEnds.count * 4
-            + wordStarts.count * 4 + leads.count + owners.count * 4 + languages.count + keyStarts.count * 4 + postings.count * 4
+            + wordStarts.count * 4 + leads.count + isPosted.count + owners.count * 4 + languages.count + keyStarts.count * 4 + postings.count * 4
     }
 
     /// Builds the index.
@@ -54,10 +58,12 @@ public final class PhoneIndex: Sendable {
     /// - Parameters:
     ///   - pronunciations: For each pronunciation, its term's rank, language and phones.
     ///   - leads: For each pronunciation, how many of its first words make one name (see ``leads``); `nil`: 1 for each.
+    ///   - posted: For each pronunciation, whether the postings hold it (see ``isPosted``); `nil`: all.
     ///   - inventory: The shared inventory (for the coarse classes).
     public convenience init(pronunciations: [(term: Int32, language: String, phones: [Phone])], leads: [Int]? = nil,
-                            inventory: PhoneInventory) {
+                            posted: [Bool]? = nil, inventory: PhoneInventory) {
         precondition(leads == nil || leads!.count == pronunciations.count, "PhoneIndex: one lead per pronunciation")
+        precondition(posted == nil || posted!.count == pronunciations.count, "PhoneIndex: one posted flag per pronunciation")
         var phones: [Phone] = []
         var starts: [UInt32] = [0]
         var owners: [Int32] = []
@@ -74,21 +80,25 @@ public final class PhoneIndex: Sendable {
                 languages.append(UInt8(min(languageNames.count - 1, 255)))
             }
         }
-        self.init(phones: phones, starts: starts, leads: (leads ?? []).map { UInt8(clamping: max(1, $0)) }, owners: owners,
-                  languages: languages, languageNames: languageNames, inventory: inventory)
+        self.init(phones: phones, starts: starts, leads: (leads ?? []).map { UInt8(clamping: max(1, $0)) },
+                  posted: posted ?? [], owners: owners, languages: languages, languageNames: languageNames,
+                  inventory: inventory)
     }
 
     /// Rebuilds the postings over stored pronunciations (an archive keeps the phones, not the postings).
     ///
-    /// - Parameter leads: One per pronunciation, or empty for 1 each.
-    init(phones: [Phone], starts: [UInt32], leads: [UInt8], owners: [Int32], languages: [UInt8], languageNames: [String],
-         inventory: PhoneInventory) {
+    /// - Parameters:
+    ///   - leads: One per pronunciation, or empty for 1 each.
+    ///   - posted: One per pronunciation, or empty for all posted.
+    init(phones: [Phone], starts: [UInt32], leads: [UInt8], posted: [Bool], owners: [Int32], languages: [UInt8],
+         languageNames: [String], inventory: PhoneInventory) {
+        let isPosted = posted.isEmpty ? [Bool](repeating: true, count: owners.count) : posted
         let (classes, classCount) = Self.coarseClasses(inventory)
         let keyCount = classCount * classCount
         // Two passes over the same keys (counting, then filling) rather than keeping each pronunciation's keys.
         var counts = [UInt32](repeating: 0, count: keyCount + 1)
         var scratch: [Int] = []
-        for pronunciation in owners.indices {
+        for pronunciation in owners.indices where isPosted[pronunciation] {
             Self.keys(phones[Int(starts[pronunciation])..<Int(starts[pronunciation + 1])], classes: classes,
                       classCount: classCount, into: &scratch)
             for key in scratch { counts[key + 1] += 1 }
@@ -96,7 +106,7 @@ public final class PhoneIndex: Sendable {
         for key in 0..<keyCount { counts[key + 1] += counts[key] }
         var fill = counts
         var postings = [Int32](repeating: 0, count: Int(counts[keyCount]))
-        for pronunciation in owners.indices {
+        for pronunciation in owners.indices where isPosted[pronunciation] {
             Self.keys(phones[Int(starts[pronunciation])..<Int(starts[pronunciation + 1])], classes: classes,
                       classCount: classCount, into: &scratch)
             for key in scratch {
@@ -108,6 +118,7 @@ public final class PhoneIndex: Sendable {
         self.starts = starts
         (spokenCodes, spokenStarts, wordEnds, wordStarts) = Self.spokenWords(phones, starts: starts)
         self.leads = leads.isEmpty ? [UInt8](repeating: 1, count: owners.count) : leads
+        self.isPosted = isPosted
         self.owners = owners
         self.languages = languages
         self.languageNames = languageNames
@@ -267,6 +278,7 @@ extension PhoneIndex {
         writer.write(array: index.phones.map(\.code))
         writer.write(array: index.starts)
         writer.write(array: index.leads)
+        writer.write(array: index.isPosted.map { UInt8($0 ? 1 : 0) })
         writer.write(array: index.owners)
         writer.write(array: index.languages)
         writer.write(strings: index.languageNames)
@@ -287,6 +299,7 @@ extension PhoneIndex {
         let codes = try reader.readArray(UInt8.self)
         let starts = try reader.readArray(UInt32.self)
         let leads = try reader.readArray(UInt8.self)
+        let posted = try reader.readArray(UInt8.self)
         let owners = try reader.readArray(Int32.self)
         let languages = try reader.readArray(UInt8.self)
         let names = try reader.readStrings()
@@ -294,10 +307,12 @@ extension PhoneIndex {
               zip(starts, starts.dropFirst()).allSatisfy({ $0 <= $1 }), starts.last.map(Int.init) == codes.count,
               owners.allWithin(termCount), languages.count == owners.count,
               leads.count == owners.count, leads.allSatisfy({ $0 >= 1 }),
+              posted.count == owners.count, posted.allSatisfy({ $0 <= 1 }),
               languages.allSatisfy({ Int($0) < names.count }) else {
             throw IndexArchiveError("phone index is inconsistent")
         }
-        return PhoneIndex(phones: codes.map(Phone.init(code:)), starts: starts, leads: leads, owners: owners, languages: languages,
+        return PhoneIndex(phones: codes.map(Phone.init(code:)), starts: starts, leads: leads, posted: posted.map { $0 == 1 },
+                          owners: owners, languages: languages,
                           languageNames: names, inventory: inventory)
     }
 }

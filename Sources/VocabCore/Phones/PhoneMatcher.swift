@@ -111,6 +111,13 @@ public struct PhoneMatcher: Sendable {
         return sorted
     }
 
+    /// Whether a term has a pronunciation the phone postings do not hold (its particles left unsaid,
+    /// ``PhoneIndex/isPosted``): the postings' match of it may not be its best, so a term the words found is
+    /// aligned whole when scored.
+    public func hasUnpostedPronunciation(ofTerm term: Int) -> Bool {
+        index.pronunciations(ofTerm: term).contains { !index.isPosted[$0] }
+    }
+
     /// A term's best match over its pronunciations, with its ``Match/weakestWord`` (`nil` when the index
     /// holds no pronunciation of it).
     public func match(query: [Phone], filler: [Bool], term: Int) -> Match? {

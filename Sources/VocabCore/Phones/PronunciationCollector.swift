@@ -5,6 +5,8 @@ struct PronunciationCollector {
     private var collected: [(term: Int32, language: String, phones: [Phone])] = []
     /// For each pronunciation collected, how many of its first words make one name (``PhoneIndex/leads``).
     private var leads: [Int] = []
+    /// For each, whether the phone postings hold it (those with the particles left unsaid are not).
+    private var posted: [Bool] = []
 
     /// What is known of one distinct word: its origin cues and its phones by reader (``readers`` index).
     private struct WordEntry {
@@ -18,8 +20,9 @@ struct PronunciationCollector {
 
     init(pronouncer: Pronouncer?) { self.pronouncer = pronouncer }
 
-    /// Adds a term's pronunciations: its primary reading in the listener's and its origins' languages, and
-    /// its other readings (a romanization, a pronunciation hint) in the listener's language.
+    /// Adds a term's pronunciations: its primary reading in the listener's and its origins' languages (then
+    /// the same without its particles), and its other readings (a romanization, a pronunciation hint) in the
+    /// listener's language.
     mutating func add(_ readings: [TermPreparer.Reading], of term: Int32) {
         guard let pronouncer, let primary = readings.first else { return }
         var found: [(language: String, phones: [Phone])] = []
@@ -28,9 +31,25 @@ struct PronunciationCollector {
         let joined = primary.words.map(\.isJoinedToPrevious)
         var ids: [Int] = []
         for word in spellings { ids.append(entry(of: word)) }
-        for language in pronouncer.languages(ofTerm: spellings, cued: ids.map { entries[$0].cues }) {
+        let languages = pronouncer.languages(ofTerm: spellings, cued: ids.map { entries[$0].cues })
+        for language in languages {
             append(spellings, joined: joined, ids: ids, in: language, to: &found, leads: &foundLeads)
         }
+        let postedCount = found.count
+        // Its particles left unsaid, as the word matcher allows ("Maya Lima" for Maya de Lima: a recognizer drops an
+        // unstressed "de" as readily as a speaker does), when two name words or more remain. Not posted: it is
+        // aligned only for a term the words found (a transcript of other words matching "Lili Grande" for Lili il
+        // Grande was noise, and the postings' places went to such readings).
+        let said = primary.words.indices.filter { primary.words[$0].role != .particle }
+        if said.count < primary.words.count && said.count >= 2 {
+            // A word stays joined to the one before it only when that one is said too.
+            let saidJoined = said.map { joined[$0] && $0 > 0 && primary.words[$0 - 1].role != .particle }
+            for language in languages {
+                append(said.map { spellings[$0] }, joined: saidJoined, ids: said.map { ids[$0] }, in: language,
+                       to: &found, leads: &foundLeads)
+            }
+        }
+        let unposted = found.count
         for reading in readings.dropFirst() where reading.name == "romanized" || reading.name == "pronunciation" {
             let words = reading.words.map(\.spelling)
             var wordIDs: [Int] = []
@@ -38,9 +57,10 @@ struct PronunciationCollector {
             append(words, joined: reading.words.map(\.isJoinedToPrevious), ids: wordIDs, in: pronouncer.language,
                    to: &found, leads: &foundLeads)
         }
-        for ((language, phones), lead) in zip(found, foundLeads) {
+        for (position, ((language, phones), lead)) in zip(found, foundLeads).enumerated() {
             collected.append((term, language, phones))
             leads.append(lead)
+            posted.append(position < postedCount || position >= unposted)
         }
     }
 
@@ -104,6 +124,6 @@ struct PronunciationCollector {
     /// The index of what was gathered, or `nil` without a pronouncer.
     func index() -> PhoneIndex? {
         guard let pronouncer else { return nil }
-        return PhoneIndex(pronunciations: collected, leads: leads, inventory: pronouncer.inventory)
+        return PhoneIndex(pronunciations: collected, leads: leads, posted: posted, inventory: pronouncer.inventory)
     }
 }
