@@ -5,7 +5,7 @@ struct PronunciationCollector {
     private var collected: [(term: Int32, language: String, phones: [Phone])] = []
     /// For each pronunciation collected, how many of its first words make one name (``PhoneIndex/leads``).
     private var leads: [Int] = []
-    /// For each, whether the phone postings hold it (those with the particles left unsaid are not).
+    /// For each, whether the phone postings hold it (those with the particles and titles left unsaid are not).
     private var posted: [Bool] = []
 
     /// What is known of one distinct word: its origin cues and its phones by reader (``readers`` index).
@@ -21,7 +21,7 @@ struct PronunciationCollector {
     init(pronouncer: Pronouncer?) { self.pronouncer = pronouncer }
 
     /// Adds a term's pronunciations: its primary reading in the listener's and its origins' languages (then
-    /// the same without its particles), and its other readings (a romanization, a pronunciation hint) in the
+    /// the same without its particles and titles), and its other readings (a romanization, a pronunciation hint) in the
     /// listener's language.
     mutating func add(_ readings: [TermPreparer.Reading], of term: Int32) {
         guard let pronouncer, let primary = readings.first else { return }
@@ -36,14 +36,15 @@ struct PronunciationCollector {
             append(spellings, joined: joined, ids: ids, in: language, to: &found, leads: &foundLeads)
         }
         let postedCount = found.count
-        // Its particles left unsaid, as the word matcher allows ("Maya Lima" for Maya de Lima: a recognizer drops an
-        // unstressed "de" as readily as a speaker does), when two name words or more remain. Not posted: it is
+        // Its particles and titles left unsaid, as the word matcher allows (``NameToken/Role/countsForCoverage``:
+        // "Maya Lima" for Maya de Lima, a recognizer dropping an unstressed "de" as readily as a speaker does;
+        // "Maria Lopez" for Dr. Maria Lopez), when two name words or more remain. Not posted: it is
         // aligned only for a term the words found (a transcript of other words matching "Lili Grande" for Lili il
         // Grande was noise, and the postings' places went to such readings).
-        let said = primary.words.indices.filter { primary.words[$0].role != .particle }
+        let said = primary.words.indices.filter { primary.words[$0].role.countsForCoverage }
         if said.count < primary.words.count && said.count >= 2 {
             // A word stays joined to the one before it only when that one is said too.
-            let saidJoined = said.map { joined[$0] && $0 > 0 && primary.words[$0 - 1].role != .particle }
+            let saidJoined = said.map { joined[$0] && $0 > 0 && primary.words[$0 - 1].role.countsForCoverage }
             for language in languages {
                 append(said.map { spellings[$0] }, joined: saidJoined, ids: said.map { ids[$0] }, in: language,
                        to: &found, leads: &foundLeads)
