@@ -158,6 +158,7 @@ extension ResolveReport {
                 json.key("similarity"); json.double(phones.similarity)
                 json.key("steps"); json.string(phones.steps)
                 json.key("term"); json.string(phones.term)
+                if let unsaid = phones.unsaid { json.key("unsaid"); json.strings(unsaid) }
                 if let weakest = phones.weakestWord { json.key("weakestWord"); json.double(weakest) }
                 json.endObject()
             }

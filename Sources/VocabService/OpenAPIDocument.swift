@@ -849,6 +849,11 @@ public enum OpenAPIDocument {
             "maximum": 1,
             "description": "The similarity of the worst-said term word, when computed."
           },
+          "unsaid": {
+            "type": "array",
+            "items": { "type": "string" },
+            "description": "The term's words its phones were read without (particles and titles: `de` of Maya de Lima heard as `maya lima`); absent when read with all of them."
+          },
           "steps": {
             "type": "string",
             "description": "`a` same phone, `a>b` query a for term b, `+a` extra query phone (`(+a)` in a filler word), `-b` term phone not said."

@@ -279,6 +279,11 @@ struct DecisionTests {
             }
             #expect(Set(options.map(\.term)) == ["Maya Lima", "Maya de Lima"], "'\(query)'")
         }
+        // The explanation says which words the phones were read without.
+        let result = try both.resolve("Maya Lima")
+        let unsaid = result.ranked.prefix(2).map { (term: $0.term, unsaid: both.phoneExplanation(of: $0, in: result)?.unsaid) }
+        #expect(unsaid.contains { $0.term == "Maya de Lima" && $0.unsaid == ["de"] }, "\(unsaid)")
+        #expect(unsaid.contains { $0.term == "Maya Lima" && $0.unsaid == nil }, "\(unsaid)")
     }
 
     @Test("Every scored candidate carries its features and a probability; the most probable comes first")

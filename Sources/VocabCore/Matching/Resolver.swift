@@ -99,8 +99,12 @@ public struct Resolver: Sendable {
                 .init(query: nil, term: inventory.write([b]), cost: Self.rounded(cost), filler: false)
             }
         }
+        // A reading with the term's particles and titles left unsaid names them.
+        let unsaid = matcher.leavesUnsaid(match)
+            ? candidate.termTokens.filter { !$0.role.countsForCoverage }.map(\.text) : nil
         return PhoneExplanation(query: inventory.write(query.phones), term: inventory.write(matcher.variantPhones(of: match)),
                                 language: match.language, similarity: match.similarity, weakestWord: match.weakestWord,
+                                unsaid: unsaid,
                                 steps: aligned.map(\.written).joined(separator: " "), alignment: aligned)
     }
 
@@ -118,6 +122,9 @@ public struct Resolver: Sendable {
         public let similarity: Double
         /// The similarity of the worst-said term word, when computed.
         public let weakestWord: Double?
+        /// The term's words its phones were read without (particles and titles, "de" of Maya de Lima heard as
+        /// "maya lima"); `nil` when read with all of them.
+        public let unsaid: [String]?
         /// The alignment: `a` the same phone, `a>b` query phone a for term phone b, `+a` a query phone the
         /// term lacks (`(+a)` in a filler word), `-b` a term phone the query lacks.
         public let steps: String

@@ -118,6 +118,10 @@ public struct PhoneMatcher: Sendable {
         index.pronunciations(ofTerm: term).contains { !index.isPosted[$0] }
     }
 
+    /// Whether a match is of a pronunciation read with the term's particles and titles left unsaid (one the
+    /// postings do not hold, ``PhoneIndex/isPosted``).
+    public func leavesUnsaid(_ match: Match) -> Bool { !index.isPosted[match.pronunciation] }
+
     /// A term's best match over its pronunciations, with its ``Match/weakestWord`` (`nil` when the index
     /// holds no pronunciation of it).
     public func match(query: [Phone], filler: [Bool], term: Int) -> Match? {

@@ -43,8 +43,9 @@ enum ResolveText {
                     + String(format: "term words covered %.0f%%", candidate.alignment.termCoverage * 100))
                 if let heard = phones?(candidate) {
                     let weakest = heard.weakestWord.map { String(format: ", weakest word %.2f", $0) } ?? ""
-                    lines.append(String(format: "      phones (%@) %.2f%@: %@", heard.language, heard.similarity, weakest,
-                                        heard.steps))
+                    let unsaid = heard.unsaid.map { "; without " + $0.joined(separator: " ") } ?? ""
+                    lines.append(String(format: "      phones (%@%@) %.2f%@: %@", heard.language, unsaid, heard.similarity,
+                                        weakest, heard.steps))
                 }
                 if let model, let features = candidate.features {
                     lines.append("      decision: " + weighed(features.values, by: model))
