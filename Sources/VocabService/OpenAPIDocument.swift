@@ -915,8 +915,8 @@ public enum OpenAPIDocument {
           "phones": {
             "type": "string",
             "maxLength": 1024,
-            "pattern": "^[A-Za-z0-9+_ \\t]*[A-Za-z][A-Za-z0-9+_ \\t]*$",
-            "description": "Instead of text: the phones a phone recognizer heard, ARPAbet symbols separated by spaces (PocketSphinx's allphone search writes \"R AA Z OW L IH N D\"); stress digits, SIL and fillers such as +NSN+ are left out. Heard by the phone matcher alone. A symbol ARPAbet has not is refused (422, naming the alternative)."
+            "pattern": "^[ \\t]*(?:(?:[Ss][Ii][Ll][0-2]*|[Ss][Pp][0-2]*|\\+[A-Za-z0-9+_]*\\+|\\+|[0-2]+)[ \\t]+)*(?:[Aa][Aa]|[Aa][Ee]|[Aa][Hh]|[Aa][Oo]|[Aa][Ww]|[Aa][Yy]|[Cc][Hh]|[Dd][Hh]|[Ee][Hh]|[Ee][Rr]|[Ee][Yy]|[Hh][Hh]|[Ii][Hh]|[Ii][Yy]|[Jj][Hh]|[Nn][Gg]|[Oo][Ww]|[Oo][Yy]|[Ss][Hh]|[Tt][Hh]|[Uu][Hh]|[Uu][Ww]|[Zz][Hh]|[Bb]|[Dd]|[Ff]|[Gg]|[Kk]|[Ll]|[Mm]|[Nn]|[Pp]|[Rr]|[Ss]|[Tt]|[Vv]|[Ww]|[Yy]|[Zz])[0-2]*(?:[ \\t]+(?:(?:[Aa][Aa]|[Aa][Ee]|[Aa][Hh]|[Aa][Oo]|[Aa][Ww]|[Aa][Yy]|[Cc][Hh]|[Dd][Hh]|[Ee][Hh]|[Ee][Rr]|[Ee][Yy]|[Hh][Hh]|[Ii][Hh]|[Ii][Yy]|[Jj][Hh]|[Nn][Gg]|[Oo][Ww]|[Oo][Yy]|[Ss][Hh]|[Tt][Hh]|[Uu][Hh]|[Uu][Ww]|[Zz][Hh]|[Bb]|[Dd]|[Ff]|[Gg]|[Kk]|[Ll]|[Mm]|[Nn]|[Pp]|[Rr]|[Ss]|[Tt]|[Vv]|[Ww]|[Yy]|[Zz])[0-2]*|(?:[Ss][Ii][Ll][0-2]*|[Ss][Pp][0-2]*|\\+[A-Za-z0-9+_]*\\+|\\+|[0-2]+)))*[ \\t]*$",
+            "description": "Instead of text: the phones a phone recognizer heard, ARPAbet symbols separated by spaces (PocketSphinx's allphone search writes \"R AA Z OW L IH N D\"); stress digits, SIL and fillers such as +NSN+ are left out. Heard by the phone matcher alone. The pattern is the shipped locale data's ARPAbet symbols (Locales/shared/arpabet.tsv, any case, stress digits 0-2) with at least one phone; a symbol the served locale data's mapping has not is refused (422, naming the alternative)."
           },
           "confidence": {
             "type": [
