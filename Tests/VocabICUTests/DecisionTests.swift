@@ -13,6 +13,19 @@ struct DecisionTests {
     static let directory = LocaleDirectory(url: RepositoryPaths.locales)
     static let data: PhoneData? = try? directory.phoneData()
 
+    /// Expects each query to be a choice of exactly `terms`.
+    static func expectChoice(of queries: [String], offering terms: Set<String>, by resolver: Resolver,
+                             sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for query in queries {
+            let result = try resolver.resolve(query)
+            guard case .disambiguation(let options, _) = result.resolution else {
+                Issue.record("'\(query)' gave \(result.resolution.name)", sourceLocation: sourceLocation)
+                continue
+            }
+            #expect(Set(options.map(\.term)) == terms, "'\(query)'", sourceLocation: sourceLocation)
+        }
+    }
+
     static func resolver(_ terms: [String], language: String) throws -> Resolver {
         let code = try VocabICUTestLanguages.code(language)
         let context = try LanguageContext(request: LanguageRequest(code: code, source: .argument("test")), directory: directory)
@@ -72,14 +85,7 @@ struct DecisionTests {
     func graveAccentIsAChoice() throws {
         let resolver = try Self.resolver(["Michèle Durand", "Michele Bianchi", "Marco Rossi", "Giulia Conti", "Luca Ferrari"],
                                          language: "it-IT")
-        for query in ["michèle", "michele"] {
-            let result = try resolver.resolve(query)
-            guard case .disambiguation(let options, _) = result.resolution else {
-                Issue.record("'\(query)' gave \(result.resolution.name)")
-                continue
-            }
-            #expect(Set(options.map(\.term)) == ["Michèle Durand", "Michele Bianchi"], "'\(query)'")
-        }
+        try Self.expectChoice(of: ["michèle", "michele"], offering: ["Michèle Durand", "Michele Bianchi"], by: resolver)
     }
 
     @Test("A damaged confusions file is refused naming its line", arguments: [
@@ -271,14 +277,7 @@ struct DecisionTests {
         // The recognizer wrote "Maya Lima" for Maya de Lima (whisper-dev-biased): answering the other was a
         // false accept.
         let both = try Self.resolver(Self.contacts + ["Maya Lima", "Maya de Lima"], language: "pt-BR")
-        for query in ["Maya Lima", "Maya de Lima"] {
-            let result = try both.resolve(query)
-            guard case .disambiguation(let options, _) = result.resolution else {
-                Issue.record("'\(query)' gave \(result.resolution.name)")
-                continue
-            }
-            #expect(Set(options.map(\.term)) == ["Maya Lima", "Maya de Lima"], "'\(query)'")
-        }
+        try Self.expectChoice(of: ["Maya Lima", "Maya de Lima"], offering: ["Maya Lima", "Maya de Lima"], by: both)
         // The explanation says which words the phones were read without.
         let result = try both.resolve("Maya Lima")
         let unsaid = result.ranked.prefix(2).map { (term: $0.term, unsaid: both.phoneExplanation(of: $0, in: result)?.unsaid) }
