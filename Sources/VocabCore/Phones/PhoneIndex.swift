@@ -50,7 +50,8 @@ public final class PhoneIndex: Sendable {
     /// An estimate of the heap footprint in bytes.
     public var approximateBytes: Int {
         phones.count + starts.count * 4 + spokenCodes.count + spokenStarts.count * 4 + wordEnds.count * 4
-            + wordStarts.count * 4 + leads.count + isPosted.count + owners.count * 4 + languages.count + keyStarts.count * 4 + postings.count * 4
+            + wordStarts.count * 4 + leads.count + isPosted.count + owners.count * 4 + languages.count
+            + keyStarts.count * 4 + postings.count * 4
     }
 
     /// Builds the index.
@@ -63,7 +64,8 @@ public final class PhoneIndex: Sendable {
     public convenience init(pronunciations: [(term: Int32, language: String, phones: [Phone])], leads: [Int]? = nil,
                             posted: [Bool]? = nil, inventory: PhoneInventory) {
         precondition(leads == nil || leads!.count == pronunciations.count, "PhoneIndex: one lead per pronunciation")
-        precondition(posted == nil || posted!.count == pronunciations.count, "PhoneIndex: one posted flag per pronunciation")
+        precondition(posted == nil || posted!.count == pronunciations.count,
+                     "PhoneIndex: one posted flag per pronunciation")
         var phones: [Phone] = []
         var starts: [UInt32] = [0]
         var owners: [Int32] = []
@@ -311,8 +313,8 @@ extension PhoneIndex {
               languages.allSatisfy({ Int($0) < names.count }) else {
             throw IndexArchiveError("phone index is inconsistent")
         }
-        return PhoneIndex(phones: codes.map(Phone.init(code:)), starts: starts, leads: leads, posted: posted.map { $0 == 1 },
-                          owners: owners, languages: languages,
+        return PhoneIndex(phones: codes.map(Phone.init(code:)), starts: starts, leads: leads,
+                          posted: posted.map { $0 == 1 }, owners: owners, languages: languages,
                           languageNames: names, inventory: inventory)
     }
 }

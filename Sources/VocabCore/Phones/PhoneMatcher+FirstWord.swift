@@ -36,7 +36,8 @@ extension PhoneMatcher {
                 let lead = Int(index.leads[pronunciation])
                 guard lead > 1 && lead < count else { return true }
                 let leadEnd = range.lowerBound + Int(index.wordEnds[Int(index.wordStarts[pronunciation]) + lead - 1])
-                let leadMost = LengthBound(index.spokenCodes[range.lowerBound..<leadEnd], tables: tables).similarity(to: prepared)
+                let leadMost = LengthBound(index.spokenCodes[range.lowerBound..<leadEnd], tables: tables)
+                    .similarity(to: prepared)
                 return Self.variantScore(Double(leadMost), coverage: Double(lead) / Double(count), penalty: 0) < alone
             }
         }

@@ -21,8 +21,8 @@ struct PronunciationCollector {
     init(pronouncer: Pronouncer?) { self.pronouncer = pronouncer }
 
     /// Adds a term's pronunciations: its primary reading in the listener's and its origins' languages (then
-    /// the same without its particles and titles), and its other readings (a romanization, a pronunciation hint) in the
-    /// listener's language.
+    /// the same without its particles and titles), and its other readings (a romanization, a pronunciation
+    /// hint) in the listener's language.
     mutating func add(_ readings: [TermPreparer.Reading], of term: Int32) {
         guard let pronouncer, let primary = readings.first else { return }
         var found: [(language: String, phones: [Phone])] = []

@@ -44,8 +44,8 @@ enum ResolveText {
                 if let heard = phones?(candidate) {
                     let weakest = heard.weakestWord.map { String(format: ", weakest word %.2f", $0) } ?? ""
                     let unsaid = heard.unsaid.map { "; without " + $0.joined(separator: " ") } ?? ""
-                    lines.append(String(format: "      phones (%@%@) %.2f%@: %@", heard.language, unsaid, heard.similarity,
-                                        weakest, heard.steps))
+                    lines.append(String(format: "      phones (%@%@) %.2f%@: %@", heard.language, unsaid,
+                                        heard.similarity, weakest, heard.steps))
                 }
                 if let model, let features = candidate.features {
                     lines.append("      decision: " + weighed(features.values, by: model))
