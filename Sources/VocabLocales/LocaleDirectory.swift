@@ -129,12 +129,26 @@ public struct LocaleDirectory: Sendable, Hashable {
         } catch {
             throw LocaleDataError(path: file.path, message: "cannot read: \(error.localizedDescription)")
         }
+        let rules: NormalizationRules
         do {
-            return try JSONDecoder().decode(NormalizationRules.self, from: data)
+            rules = try JSONDecoder().decode(NormalizationRules.self, from: data)
         } catch let error as DecodingError {
             throw LocaleDataError(path: file.path, keyPath: error.keyPath, message: error.summary)
         } catch {
             throw LocaleDataError(path: file.path, message: "\(error)")
         }
+        // A spoken form says an abbreviation the tokenizer knows as a suffix or title, in letters.
+        let abbreviations = Set((rules.suffixes + rules.honorifics).map { $0.lowercased() })
+        for (written, said) in rules.spokenForms.sorted(by: { $0.key < $1.key }) {
+            guard abbreviations.contains(written.lowercased()) else {
+                throw LocaleDataError(path: file.path, keyPath: "spokenForms.\(written)",
+                                      message: "'\(written)' is not one of this locale's suffixes or honorifics")
+            }
+            guard said.contains(where: \.isLetter), !said.contains(where: { $0.isWhitespace || $0.isNewline }) else {
+                throw LocaleDataError(path: file.path, keyPath: "spokenForms.\(written)",
+                                      message: "'\(said)' is not one word of letters")
+            }
+        }
+        return rules
     }
 }

@@ -285,6 +285,19 @@ struct DecisionTests {
         #expect(unsaid.contains { $0.term == "Maya Lima" && $0.unsaid == nil }, "\(unsaid)")
     }
 
+    @Test("An abbreviated suffix or title said in full is that contact's: \"junior\" for Jr., \"doutor\" for Dr.",
+          arguments: [("fr-FR", "bobo junior", "Bobo Jr."), ("pt-BR", "doutor rodrigo albuquerque", "Dr. Rodrigo Albuquerque"),
+                      ("en-US", "martin luther king junior", "Martin Luther King Jr.")])
+    func spokenAbbreviation(language: String, query: String, term: String) throws {
+        let others = ["Bobo le Grand", "Petit Bobo", "Martin King", "Rodrigo Alves", "Renato Siqueira", "Larissa Teixeira"]
+        let result = try Self.resolver(others + [term], language: language).resolve(query)
+        guard case .success(let winner) = result.resolution else {
+            Issue.record("'\(query)' was not answered: \(result.resolution.name)")
+            return
+        }
+        #expect(winner.term == term && winner.reading == "spoken", "'\(query)' → \(winner.term), \(winner.reading)")
+    }
+
     @Test("Every scored candidate carries its features and a probability; the most probable comes first")
     func candidatesCarryProbabilities() throws {
         let resolver = try Self.resolver(Self.contacts, language: "pt-BR")

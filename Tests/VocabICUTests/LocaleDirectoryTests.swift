@@ -52,6 +52,25 @@ import VocabTestSupport
         }
     }
 
+    @Test("A spoken form of a word that is no suffix or title, or of more than one word, is refused naming its key",
+          arguments: [
+              (#"{"suffixes": ["jr"], "spokenForms": {"jr": "junior", "xx": "other"}}"#,
+               "spokenForms.xx: 'xx' is not one of this locale's suffixes or honorifics"),
+              (#"{"honorifics": ["dr"], "spokenForms": {"dr": "le docteur"}}"#,
+               "spokenForms.dr: 'le docteur' is not one word of letters"),
+              (#"{"suffixes": ["jr"], "spokenForms": {"jr": "2"}}"#, "spokenForms.jr: '2' is not one word of letters"),
+          ])
+    func spokenFormsChecked(json: String, message: String) throws {
+        let root = try temporaryLocales(["fr-FR/normalization.json": json])
+        defer { try? FileManager.default.removeItem(at: root) }
+        do {
+            _ = try LocaleDirectory(url: root).normalizationRules(for: SiriLanguageCode(canonical: "fr-FR"))
+            Issue.record("accepted: \(json)")
+        } catch {
+            #expect(error.description == "\(root.path)/fr-FR/normalization.json: \(message)")
+        }
+    }
+
     @Test("Malformed JSON is refused with the file named")
     func malformedJSON() throws {
         let root = try temporaryLocales(["fr-FR/normalization.json": "{\"particles\": [\"de\",,]}"])

@@ -59,6 +59,18 @@ public struct TermPreparer: Sendable {
                  isJoinedToPrevious: token.isJoinedToPrevious, spelling: token.text.replacingApostrophes().lowercased())
         }
         var readings = [Reading(name: "folded", words: primary)]
+        // An abbreviated suffix or title as it is said ("Bobo Jr." as "bobo junior").
+        if !profile.spokenForms.isEmpty,
+           primary.contains(where: { ($0.role == .suffix || $0.role == .honorific) && profile.spokenForms[$0.folded] != nil }) {
+            let words = try primary.map { word -> Word in
+                guard word.role == .suffix || word.role == .honorific, let said = profile.spokenForms[word.folded] else {
+                    return word
+                }
+                return Word(folded: try normalizer.fold(said, in: profile.language), soundInput: said, role: word.role,
+                            isJoinedToPrevious: word.isJoinedToPrevious, spelling: said.lowercased())
+            }
+            readings.append(Reading(name: "spoken", words: words))
+        }
         let spelled = try normalized.spelledOut.map { try normalizer.fold($0, in: profile.language) }
         let extra: [(String?, String)] = [(normalized.alternateFolded, "alternate"),
                                           (normalized.romanized, "romanized"), (spelled, "spelled")]

@@ -17,6 +17,9 @@ public struct LocaleProfile: Sendable, Hashable {
     public let honorifics: FoldedWordSet
     /// Folded suffixes (`jr`, `iii`).
     public let suffixes: FoldedWordSet
+    /// How an abbreviated suffix or title is said, by its folded spelling (`jr` → `junior`; see
+    /// ``NormalizationRules/spokenForms``).
+    public let spokenForms: [String: String]
 
     /// Creates a profile, folding every word of the rules with `fold`.
     ///
@@ -39,6 +42,12 @@ public struct LocaleProfile: Sendable, Hashable {
         particles = try folded(rules.particles)
         honorifics = try folded(rules.honorifics)
         suffixes = try folded(rules.suffixes)
+        var spoken: [String: String] = [:]
+        for (written, said) in rules.spokenForms {
+            let key = try fold(written).replacingApostrophes()
+            if !key.isEmpty { spoken[key] = said }
+        }
+        spokenForms = spoken
     }
 
     /// A profile with no name words, for a language whose locale ships no normalization data.

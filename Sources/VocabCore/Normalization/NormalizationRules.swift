@@ -5,6 +5,7 @@
 ///   "particles": ["de", "du", "des", "le", "la"],
 ///   "honorifics": ["m", "mme", "mlle", "dr"],
 ///   "suffixes": ["jr", "sr", "fils"],
+///   "spokenForms": {"jr": "junior", "sr": "senior", "dr": "docteur", "mme": "madame"},
 ///   "joinedPrefixes": [],
 ///   "capitalizedPrefixes": [],
 ///   "alternateFolding": null
@@ -18,6 +19,9 @@ public struct NormalizationRules: Sendable, Hashable, Codable {
     public var honorifics: [String]
     /// Generational or professional suffixes said after a name (`jr`, `sr`, `iii`, `fils`).
     public var suffixes: [String]
+    /// How an abbreviated suffix or title is said (`jr` → `junior`, `mme` → `madame`): a term holding one is also
+    /// read with the spoken word, by both matchers. Each key is one of ``suffixes`` or ``honorifics``.
+    public var spokenForms: [String: String]
     /// Prefixes written joined to a surname that speech may split: `mc` (`McDonald` / "mc donald").
     public var joinedPrefixes: [String]
     /// Prefixes split only when the spelling capitalizes what follows (`MacDonald`, not `Machado`).
@@ -33,6 +37,7 @@ public struct NormalizationRules: Sendable, Hashable, Codable {
         particles: [String] = [],
         honorifics: [String] = [],
         suffixes: [String] = [],
+        spokenForms: [String: String] = [:],
         joinedPrefixes: [String] = [],
         capitalizedPrefixes: [String] = [],
         alternateFolding: String? = nil,
@@ -41,6 +46,7 @@ public struct NormalizationRules: Sendable, Hashable, Codable {
         self.particles = particles
         self.honorifics = honorifics
         self.suffixes = suffixes
+        self.spokenForms = spokenForms
         self.joinedPrefixes = joinedPrefixes
         self.capitalizedPrefixes = capitalizedPrefixes
         self.alternateFolding = alternateFolding
@@ -52,6 +58,7 @@ public struct NormalizationRules: Sendable, Hashable, Codable {
         particles = try container.decodeIfPresent([String].self, forKey: .particles) ?? []
         honorifics = try container.decodeIfPresent([String].self, forKey: .honorifics) ?? []
         suffixes = try container.decodeIfPresent([String].self, forKey: .suffixes) ?? []
+        spokenForms = try container.decodeIfPresent([String: String].self, forKey: .spokenForms) ?? [:]
         joinedPrefixes = try container.decodeIfPresent([String].self, forKey: .joinedPrefixes) ?? []
         capitalizedPrefixes = try container.decodeIfPresent([String].self, forKey: .capitalizedPrefixes) ?? []
         alternateFolding = try container.decodeIfPresent(String.self, forKey: .alternateFolding)

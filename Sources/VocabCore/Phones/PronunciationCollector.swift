@@ -22,7 +22,7 @@ struct PronunciationCollector {
 
     /// Adds a term's pronunciations: its primary reading in the listener's and its origins' languages (then
     /// the same without its particles and titles), and its other readings (a romanization, a pronunciation
-    /// hint) in the listener's language.
+    /// hint, its abbreviations as said) in the listener's language.
     mutating func add(_ readings: [TermPreparer.Reading], of term: Int32) {
         guard let pronouncer, let primary = readings.first else { return }
         var found: [(language: String, phones: [Phone])] = []
@@ -51,7 +51,8 @@ struct PronunciationCollector {
             }
         }
         let unposted = found.count
-        for reading in readings.dropFirst() where reading.name == "romanized" || reading.name == "pronunciation" {
+        for reading in readings.dropFirst()
+        where reading.name == "romanized" || reading.name == "pronunciation" || reading.name == "spoken" {
             let words = reading.words.map(\.spelling)
             var wordIDs: [Int] = []
             for word in words { wordIDs.append(entry(of: word)) }
