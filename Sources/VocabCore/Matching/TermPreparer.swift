@@ -31,6 +31,11 @@ public struct TermPreparer: Sendable {
     public struct Reading: Sendable, Hashable {
         public let name: String
         public let words: [Word]
+
+        /// Whether each word is a title ("madame" of "madame dupont"): a query's title is a filler word to its
+        /// phones, cheap to leave out, as the word matcher leaves it out (the tokenizer never makes a whole name a
+        /// title); a recognizer's "mr" for a misheard "Messer" can still be aligned.
+        public var titles: [Bool] { words.map { $0.role == .honorific } }
     }
 
     /// The normalizer (ICU in production).

@@ -22,7 +22,7 @@ public struct Pronouncer: Sendable {
     /// The most pronunciations a term keeps (the listener's reading first).
     public static let maximumPronunciations = 3
 
-    /// Query words' phones already read (``queryPhones(_:)``; a term's pronunciations are not kept here).
+    /// Query words' phones already read (``queryPhones(_:alsoFiller:)``; a term's pronunciations are not kept here).
     let queryReadings = QueryWordCache<[Phone]>()
 
     /// Creates a pronouncer.
@@ -76,18 +76,20 @@ public struct Pronouncer: Sendable {
     }
 
     /// A query's phones in the listener's language, words separated by the boundary, and for each phone
-    /// whether it belongs to a filler word.
-    public func queryPhones(_ words: [String]) -> (phones: [Phone], filler: [Bool]) {
+    /// whether it belongs to a filler word: one of the language's fillers, or a word `alsoFiller` marks (a
+    /// title), when the query has more than one word.
+    public func queryPhones(_ words: [String], alsoFiller: [Bool] = []) -> (phones: [Phone], filler: [Bool]) {
+        precondition(alsoFiller.isEmpty || alsoFiller.count == words.count, "Pronouncer: one flag per word, or none")
         var phones: [Phone] = []
         var filler: [Bool] = []
         let fillers = self.fillers
-        for word in words {
+        for (position, word) in words.enumerated() {
             let read = queryReadings.value(for: word) { self.phones(of: $0, in: Self.scriptReader(of: $0) ?? language) }
             guard !read.isEmpty else { continue }
             if !phones.isEmpty { phones.append(.boundary); filler.append(false) }
             phones += read
             // Appended one by one: an `Array(repeating:)` of them would look its storage type up at run time.
-            let isFiller = words.count > 1 && fillers.contains(word)
+            let isFiller = words.count > 1 && (fillers.contains(word) || (!alsoFiller.isEmpty && alsoFiller[position]))
             for _ in read.indices { filler.append(isFiller) }
         }
         return (phones, filler)

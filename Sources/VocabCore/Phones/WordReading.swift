@@ -49,7 +49,7 @@ extension Pronouncer {
     }
 
     /// Each word of a text read as a listener of `language` reads it (a word in another script by its
-    /// script's reader), as ``queryPhones(_:)`` and ``termPronunciations(_:)`` read them.
+    /// script's reader), as ``queryPhones(_:alsoFiller:)`` and ``termPronunciations(_:)`` read them.
     ///
     /// - Parameter words: Lowercase spellings, accents kept.
     public func readings(of words: [String], in language: String? = nil) -> [WordReading] {
