@@ -43,7 +43,7 @@ extension Resolver {
                 scores[candidate.rank] = max(scores[candidate.rank] ?? 0, candidate.score)
             }
             if let matcher = index.phoneMatcher, let pronouncer = index.preparer.phonetics.pronouncer {
-                let (phones, filler) = pronouncer.queryPhones(reading.words.map(\.spelling), alsoFiller: reading.titles)
+                let (phones, filler) = pronouncer.queryPhones(of: reading)
                 for match in matcher.matches(matcher.prepare(query: phones, filler: filler), limit: PhoneMatcher.candidateLimit) {
                     scores[match.term] = max(scores[match.term] ?? 0, match.score)
                 }

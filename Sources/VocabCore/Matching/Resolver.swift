@@ -226,7 +226,7 @@ public struct Resolver: Sendable {
               let pronouncer = index.preparer.phonetics.pronouncer, let model = decisionModel else {
             return Result(resolution: policy.decide(words), queryTokens: queryTokens, ranked: words)
         }
-        let (phones, filler) = pronouncer.queryPhones(reading.words.map(\.spelling), alsoFiller: reading.titles)
+        let (phones, filler) = pronouncer.queryPhones(of: reading)
         return heard(phones, filler: filler, words: words, queryTokens: queryTokens,
                      searching: !Self.isSettledByWords(words, queryWords: queryTokens.count), matcher: matcher,
                      language: pronouncer.language, model: model, sharing: shared, deciding: deciding)

@@ -31,11 +31,6 @@ public struct TermPreparer: Sendable {
     public struct Reading: Sendable, Hashable {
         public let name: String
         public let words: [Word]
-
-        /// Whether each word is a title ("madame" of "madame dupont"): a query's title is a filler word to its
-        /// phones, cheap to leave out, as the word matcher leaves it out (the tokenizer never makes a whole name a
-        /// title); a recognizer's "mr" for a misheard "Messer" can still be aligned.
-        public var titles: [Bool] { words.map { $0.role == .honorific } }
     }
 
     /// The normalizer (ICU in production).
@@ -65,12 +60,12 @@ public struct TermPreparer: Sendable {
         }
         var readings = [Reading(name: "folded", words: primary)]
         // An abbreviated suffix or title as it is said ("Bobo Jr." as "bobo junior").
-        if !profile.spokenForms.isEmpty,
-           primary.contains(where: { ($0.role == .suffix || $0.role == .honorific) && profile.spokenForms[$0.folded] != nil }) {
+        func said(_ word: Word) -> String? {
+            word.role == .suffix || word.role == .honorific ? profile.spokenForms[word.folded] : nil
+        }
+        if !profile.spokenForms.isEmpty, primary.contains(where: { said($0) != nil }) {
             let words = try primary.map { word -> Word in
-                guard word.role == .suffix || word.role == .honorific, let said = profile.spokenForms[word.folded] else {
-                    return word
-                }
+                guard let said = said(word) else { return word }
                 return Word(folded: try normalizer.fold(said, in: profile.language), soundInput: said, role: word.role,
                             isJoinedToPrevious: word.isJoinedToPrevious, spelling: said.lowercased())
             }

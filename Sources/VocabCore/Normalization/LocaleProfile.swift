@@ -36,15 +36,16 @@ public struct LocaleProfile: Sendable, Hashable {
         self.language = language
         self.dataLocale = dataLocale
         self.rules = rules
+        func folded(_ word: String) throws -> String { try fold(word).replacingApostrophes() }
         func folded(_ words: [String]) throws -> FoldedWordSet {
-            FoldedWordSet(try words.map { try fold($0).replacingApostrophes() }.filter { !$0.isEmpty })
+            FoldedWordSet(try words.map(folded).filter { !$0.isEmpty })
         }
         particles = try folded(rules.particles)
         honorifics = try folded(rules.honorifics)
         suffixes = try folded(rules.suffixes)
         var spoken: [String: String] = [:]
         for (written, said) in rules.spokenForms {
-            let key = try fold(written).replacingApostrophes()
+            let key = try folded(written)
             if !key.isEmpty { spoken[key] = said }
         }
         spokenForms = spoken

@@ -155,6 +155,19 @@ public final class PhoneIndex: Sendable {
         return (codes, spokenStarts, wordEnds, wordStarts)
     }
 
+    /// The first name of a pronunciation of two words or more, as said alone: how many of its first words (its
+    /// compound first name, ``leads``, when that is more than one word and not all of them; else its first word)
+    /// and how many phones they hold, from its start in ``spokenCodes``. `nil` for a pronunciation of one word or
+    /// none.
+    func firstName(of pronunciation: Int) -> (words: Int, phones: Int)? {
+        let first = Int(wordStarts[pronunciation])
+        let count = Int(wordStarts[pronunciation + 1]) - first
+        guard count > 1 else { return nil }
+        let lead = Int(leads[pronunciation])
+        let words = lead > 1 && lead < count ? lead : 1
+        return (words, Int(wordEnds[first + words - 1]))
+    }
+
     /// A pronunciation's phone codes in ``spokenCodes``, boundaries left out.
     func spokenRange(of pronunciation: Int) -> Range<Int> {
         Int(spokenStarts[pronunciation])..<Int(spokenStarts[pronunciation + 1])

@@ -33,12 +33,11 @@ extension PhoneMatcher {
                 let range = index.spokenRange(of: pronunciation)
                 let most = LengthBound(index.spokenCodes[range], tables: tables).similarity(to: prepared)
                 guard Self.variantScore(Double(most), coverage: 1, penalty: 0) < alone else { return false }
-                let lead = Int(index.leads[pronunciation])
-                guard lead > 1 && lead < count else { return true }
-                let leadEnd = range.lowerBound + Int(index.wordEnds[Int(index.wordStarts[pronunciation]) + lead - 1])
-                let leadMost = LengthBound(index.spokenCodes[range.lowerBound..<leadEnd], tables: tables)
-                    .similarity(to: prepared)
-                return Self.variantScore(Double(leadMost), coverage: Double(lead) / Double(count), penalty: 0) < alone
+                guard let name = index.firstName(of: pronunciation), name.words > 1 else { return true }
+                let leadMost = LengthBound(index.spokenCodes[range.lowerBound..<(range.lowerBound + name.phones)],
+                                           tables: tables).similarity(to: prepared)
+                let coverage = Double(name.words) / Double(count)
+                return Self.variantScore(Double(leadMost), coverage: coverage, penalty: 0) < alone
             }
         }
         guard beaten else { return nil }

@@ -30,6 +30,9 @@ extension PhoneMatcher {
         spans.reserveCapacity(5 * pronunciations.count)
         var kept: [KeptVariant] = []
         kept.reserveCapacity(pronunciations.count)
+        // How many phones each one's first word (or compound first name) holds, 0 for a name of one word.
+        var firstNames: [Int] = []
+        firstNames.reserveCapacity(pronunciations.count)
         for pronunciation in pronunciations {
             let range = index.spokenRange(of: pronunciation)
             let firstWord = words.count
@@ -40,19 +43,14 @@ extension PhoneMatcher {
                 wordStart = end
             }
             spans.append(PhoneAligner.CodeSpan(start: range.lowerBound, count: range.count))
-            let count = words.count - firstWord
-            let lead = Int(index.leads[pronunciation])
-            kept.append(KeptVariant(firstWord: firstWord, words: count, lead: lead > 1 && lead < count ? lead : 1))
+            let firstName = index.firstName(of: pronunciation)
+            kept.append(KeptVariant(firstWord: firstWord, words: words.count - firstWord, lead: firstName?.words ?? 1))
+            firstNames.append(firstName?.phones ?? 0)
         }
         // 1. Every whole pronunciation, read where the index keeps it, and with it its first word (or compound first
         // name) alone (the same table's first columns, ``PhoneAligner/similarity(_:term:prefix:)``).
-        let firstWords = kept.map { variant -> Int in
-            guard variant.words > 1 else { return 0 }
-            let last = words[variant.firstWord + variant.lead - 1]
-            return last.start + last.count - words[variant.firstWord].start
-        }
         let wholes = index.spokenCodes.withUnsafeBufferPointer {
-            aligner.similarities(query, codes: $0.baseAddress!, spans: spans, prefixes: firstWords)
+            aligner.similarities(query, codes: $0.baseAddress!, spans: spans, prefixes: firstNames)
         }
         // Each word's similarity alone, once aligned (-1 until then).
         var aloneOfWord = [Float](filledWith: -1, count: words.count)

@@ -95,6 +95,13 @@ public struct Pronouncer: Sendable {
         return (phones, filler)
     }
 
+    /// ``queryPhones(_:alsoFiller:)`` of a query's reading, its title a filler word ("madame" of "madame dupont"):
+    /// cheap to leave out, as the word matcher leaves it out (the tokenizer never makes a whole name a title), yet
+    /// still aligned where it helps (a recognizer's "mr" for a misheard "Messer").
+    func queryPhones(of reading: TermPreparer.Reading) -> (phones: [Phone], filler: [Bool]) {
+        queryPhones(reading.words.map(\.spelling), alsoFiller: reading.words.map { $0.role == .honorific })
+    }
+
     /// The languages a term is read in: the listener's, then its script's reader (Cyrillic `ru`, Greek `el`),
     /// then the origins its spelling points to, at most ``maximumPronunciations``.
     public func languages(ofTerm words: [String]) -> [String] {
