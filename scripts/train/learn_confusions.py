@@ -330,12 +330,23 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--vocab", default=str(ROOT / ".build" / "release" / "vocab"))
     parser.add_argument("--iterations", type=int, default=10)
+    parser.add_argument("--recognizers", nargs="+", metavar="NAME",
+                        help="learn from these recognizers' pairs only (default: every recognizer of the corpus)")
+    parser.add_argument("--locales", type=Path, default=LOCALES,
+                        help="the locales folder to write into (default: the repository's; a copy for an experiment)")
     arguments = parser.parse_args()
+    if not (arguments.locales / "shared").is_dir():
+        sys.exit(f"learn_confusions.py: --locales {arguments.locales} has no shared/ folder (a copy of Locales/)")
     started = time.time()
     phones, base_sub, base_indel = base_costs(arguments.vocab)
     prior, prior_additions = prior_from_costs(phones, base_sub, base_indel)
     cache = read_cache(CACHE, LOCALES)
     corpus = read_corpus()
+    if arguments.recognizers:
+        unknown = sorted(set(arguments.recognizers) - {recognizer for recognizer, _, _, _ in corpus})
+        if unknown:
+            sys.exit(f"learn_confusions.py: --recognizers {' '.join(unknown)}: no such recognizer in the corpus")
+        corpus = [row for row in corpus if row[0] in arguments.recognizers]
     by_language = defaultdict(list)
     described = defaultdict(lambda: defaultdict(int))
     for language in sorted({language for _, language, _, _ in corpus}):
@@ -371,7 +382,7 @@ def main():
         stats = (f"{len(pairs)} pairs ({', '.join(f'{k} {v}' for k, v in sorted(kinds.items()) if k != 'far')}; "
                  f"{kinds['far']} far pairs left out), corpus Training/corpus, {time.strftime('%Y-%m-%d')}; "
                  f"scale {factor:.3f} per unit of log-odds, fitted on {seen} confusions seen")
-        write(ROOT / "Locales" / language / "recognizer-confusions.txt", language, stats, costs,
+        write(arguments.locales / language / "recognizer-confusions.txt", language, stats, costs,
               (base_sub, base_indel), said)
         print(f"{language}: {len(pairs)} pairs", flush=True)
     print(f"done in {time.time() - started:.0f} s")

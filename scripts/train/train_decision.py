@@ -69,18 +69,30 @@ def load(paths, key="features"):
     return names, cases
 
 
-def pack(cases, absent_share):
+def source_weight(source, source_weights):
+    """A source's share of the weight relative to the others (1 unless `--source-weight` names a part of its file
+    name: `typed=2` doubles train-typed.trace.jsonl's)."""
+    for part, weight in source_weights.items():
+        if part in source:
+            return weight
+    return 1.0
+
+
+def pack(cases, absent_share, source_weights=None):
     """Per case: the candidates' features (a leading 1 for the bias), which are expected, and the case's weight:
-    every source weighs the same in sum, and within one, absent cases make up `absent_share` of its weight."""
+    every source weighs the same in sum (times its `source_weights` factor), and within one, absent cases make up
+    `absent_share` of its weight."""
+    source_weights = source_weights or {}
     by_source = defaultdict(list)
     for case in cases:
         by_source[case.get("source", "")].append(case)
     weights = {}
-    for group in by_source.values():
+    total = sum(source_weight(source, source_weights) for source in by_source)
+    for source, group in by_source.items():
         absent = sum(1 for case in group if case["expect"] == "unsupported")
         present = len(group) - absent
         absent_weight = (absent_share / (1 - absent_share)) * present / absent if absent and present else 1.0
-        scale = len(cases) / (len(by_source) * (present + absent_weight * absent))
+        scale = len(cases) * source_weight(source, source_weights) / (total * (present + absent_weight * absent))
         for case in group:
             weights[id(case)] = scale * (absent_weight if case["expect"] == "unsupported" else 1.0)
     packed = []
@@ -193,7 +205,7 @@ def scores(cases, accept, offer):
             "disambiguation": disambiguation / max(1, len(several)), "cases": total}
 
 
-def choose_accept(cases, offer, false_accept_cost, window=2):
+def choose_accept(cases, offer, false_accept_cost, window=2, source_weights=None):
     """The accept point maximizing, summed over the sources, top-1 − cost × false accept, averaged over the
     grid points within `window` steps of 0.01 either side; with the training scores at that point.
 
@@ -207,9 +219,9 @@ def choose_accept(cases, offer, false_accept_cost, window=2):
     values = []
     for accept in grid:
         value = 0.0
-        for group in by_source.values():
+        for source, group in by_source.items():
             result = scores(group, accept, offer)
-            value += result["top1"] - false_accept_cost * result["fa"]
+            value += source_weight(source, source_weights or {}) * (result["top1"] - false_accept_cost * result["fa"])
         values.append(value)
     smoothed = [np.mean(values[max(0, i - window):i + window + 1]) for i in range(len(grid))]
     best = max(range(len(grid)), key=lambda i: (smoothed[i], -i))
@@ -312,6 +324,9 @@ def main():
                              "corpus of 2026-11-24 night, 10 chose p 0.91 (five-best top-1 0.4 points over the first alone), "
                              "7 chose 0.81 (6 false accepts on the prompted five-best set), 8 chose 0.87)")
     parser.add_argument("--offer-precision", type=float, default=0.15)
+    parser.add_argument("--source-weight", metavar="PART=WEIGHT", action="append", default=[],
+                        help="weigh the sources whose trace file name contains PART this many times the others, in the fit "
+                             "and in choosing the accept point (repeatable; default: every source the same)")
     parser.add_argument("--monotone", action="store_true",
                         help="keep the weights of the features that only speak for a candidate at 0 or above (the decision only)")
     parser.add_argument("--alternatives", action="store_true",
@@ -340,6 +355,15 @@ def main():
     if arguments.recognizer is not None and not re.fullmatch(r"[a-z][a-z0-9-]{0,31}", arguments.recognizer):
         sys.exit(f"train_decision.py: --recognizer '{arguments.recognizer}' is not a recognizer name "
                  "(lowercase letters, digits and dashes, starting with a letter, at most 32)")
+    source_weights = {}
+    for given in arguments.source_weight:
+        part, _, weight = given.partition("=")
+        try:
+            source_weights[part] = float(weight)
+        except ValueError:
+            source_weights[part] = -1.0
+        if not part or not 0 < source_weights[part] <= 100:
+            sys.exit(f"train_decision.py: --source-weight '{given}' is not PART=WEIGHT with a weight above 0 and at most 100")
     names, cases = load(arguments.traces, key)
     if arguments.reselect_accept:
         return reselect_accept(arguments, names, cases)
@@ -347,11 +371,11 @@ def main():
         sys.exit("train_decision.py: --monotone bounds features the traces do not have: "
                  + ", ".join(sorted(SUPPORTING - set(names))) + " (renamed? update SUPPORTING)")
     nonnegative = [position for position, name in enumerate(names) if name in SUPPORTING] if arguments.monotone else []
-    bias, weights = fit(pack(cases, arguments.absent_share), len(names), arguments.l2, nonnegative=nonnegative)
+    bias, weights = fit(pack(cases, arguments.absent_share, source_weights), len(names), arguments.l2, nonnegative=nonnegative)
     y = np.array([c["expected"] for case in cases for c in case["candidates"]])
     probabilities(cases, bias, weights)
     offer = choose_offer(cases, arguments.offer_precision)
-    accept, trained = choose_accept(cases, offer, arguments.false_accept_cost)
+    accept, trained = choose_accept(cases, offer, arguments.false_accept_cost, source_weights=source_weights)
     print(f"{len(cases)} cases, {len(y)} candidates ({int(y.sum())} expected); accept {accept}, offer {offer}")
     print("training: " + ", ".join(f"{k} {v:.3f}" if isinstance(v, float) else f"{k} {v}" for k, v in trained.items()))
     by_language = defaultdict(list)
@@ -389,7 +413,10 @@ def main():
             "# Written by scripts/train/train_decision.py; do not edit by hand. Trained "
             + time.strftime("%Y-%m-%d") + f" on {len(cases)} generated cases",
             f"# ({len(y)} candidates{draws_note}) from the corpus's training names only: {sources}.",
-            f"# L2 {arguments.l2:g}; every source weighs the same, absent cases {arguments.absent_share:.0%} of each one's weight"
+            f"# L2 {arguments.l2:g}; "
+            + ("every source weighs the same" if not source_weights else "every source weighs the same but "
+               + ", ".join(f"those named *{part}* {weight:g} times as much" for part, weight in source_weights.items()))
+            + f", absent cases {arguments.absent_share:.0%} of each one's weight"
             + ("; the weights of the features that only speak for a candidate kept at 0 or above." if arguments.monotone else "."),
             f"# accept: the probability maximizing, over the sources and averaged over ±0.02, top-1 − {arguments.false_accept_cost:g} × false accepts"
             + f" (training: top-1 {trained['top1']:.1%}, false accept {trained['fa']:.2%});",
