@@ -252,6 +252,28 @@ struct DecisionTests {
         #expect(!result.ranked.contains { $0.isFoundBySoundOnly }, "\(result.ranked.map(\.term))")
     }
 
+    @Test("A Spanish two-word given name said alone offers every contact who has it, those with two family names heard by both given names")
+    func twoGivenNamesAloneOfferEveryone() throws {
+        let holders = ["Juan Carlos Murcia", "Juan Carlos del Moral", "Juan Carlos Gutiérrez Casanovas",
+                       "Juan Carlos Gimeno Fajardo", "Juan Carlos Cózar Poza"]
+        let others = ["Carlos Ruiz", "Juana Martín", "Mariluz Vaquerizo Frechilla", "Lucía Fernández", "Pablo Iglesias",
+                      "Marta Sánchez Vidal", "Carla Juárez", "Alberto Núñez Feijóo", "Rosa María Soto"]
+        let resolver = try Self.resolver(others + holders, language: "es-ES")
+        let result = try resolver.resolve("juan carlos")
+        guard case .disambiguation(let options, _) = result.resolution else {
+            Issue.record("'juan carlos' gave \(result.resolution.name)")
+            return
+        }
+        #expect(Set(options.map(\.term)) == Set(holders), "\(options.map(\.term))")
+        // Those with two family names are heard by their given names together, as said (not by "juan" alone, a
+        // quarter of the name, which spoke against them).
+        for term in ["Juan Carlos Gutiérrez Casanovas", "Juan Carlos Gimeno Fajardo", "Juan Carlos Cózar Poza"] {
+            let candidate = try #require(result.ranked.first { $0.term == term })
+            #expect(candidate.phones?.words == [0, 1] && candidate.phones?.similarity == 1,
+                    "\(term): heard as \(candidate.phones?.words ?? []) at \(candidate.phones?.similarity ?? 0)")
+        }
+    }
+
     @Test("A first name a hyphen joins, said alone, held by one contact, is answered: heard as its words together")
     func hyphenatedFirstNameAloneIsAnswered() throws {
         let resolver = try Self.resolver(Self.contacts + ["Anne-Claire Clément", "Marie-Hélène Dubois"], language: "pt-BR")

@@ -126,6 +126,16 @@ struct PhoneReadingTests {
         #expect(throws: PhoneDataError(source: "x.txt", line: 1, message: "unknown class 'Q'")) {
             try LetterToSoundRules(parsing: "a → a / _ Q\n", inventory: inventory, source: "x.txt")
         }
+        #expect(throws: PhoneDataError(source: "x.txt", line: 1,
+                                       message: "'two-given-names' takes a number of name words from 3 to 9, found 'two'")) {
+            try LetterToSoundRules(parsing: "two-given-names two\na → a\n", inventory: inventory, source: "x.txt")
+        }
+        #expect(throws: PhoneDataError(source: "x.txt", line: 3, message: "'two-given-names' is given twice")) {
+            try LetterToSoundRules(parsing: "two-given-names 4\na → a\ntwo-given-names 5\n", inventory: inventory, source: "x.txt")
+        }
+        let rules = try LetterToSoundRules(parsing: "two-given-names 4\na → a\n", inventory: inventory, source: "x.txt")
+        #expect(rules.twoGivenNamesFrom == 4 && rules.ruleCount == 1)
+        #expect(try LetterToSoundRules(parsing: "a → a\n", inventory: inventory, source: "x.txt").twoGivenNamesFrom == nil)
     }
 
     @Test("A rule that an earlier rule of the same spelling always reads first is named unreachable; the shipped rules have none")
@@ -410,18 +420,46 @@ struct PhoneIndexReferenceTests {
         #expect(matcher.hasUnpostedPronunciation(ofTerm: 0) && !matcher.hasUnpostedPronunciation(ofTerm: 1))
     }
 
-    @Test("How many first words make one name: those a hyphen joins to the first, each read as one word, and not the whole name",
+    @Test("How many first words make one name: those a hyphen joins to the first, or the first two where the language's custom gives two given names, each read as one word, and not the whole name",
           arguments: [
-              ([false, true, false], [1, 1, 1], 2),         // Anne-Claire Clément
-              ([false, true, true, false], [1, 1, 1, 1], 3),  // Marie-Anne-Sophie Roy
-              ([false, false, false], [1, 1, 1], 1),        // Mariluz Vaquerizo Frechilla: written apart
-              ([false, true], [1, 1], 1),                   // Jean-Pierre: the whole name
-              ([false, false, true], [1, 1, 1], 1),         // Laura Smith-Jones: a hyphenated surname
-              ([false, true, false], [1, 0, 1], 1),         // a part read as nothing
-              ([false, true, false], [1, 2, 1], 1),         // a part read as two words
+              ([false, true, false], [1, 1, 1], 1, 2),              // Anne-Claire Clément
+              ([false, true, true, false], [1, 1, 1, 1], 1, 3),     // Marie-Anne-Sophie Roy
+              ([false, false, false], [1, 1, 1], 1, 1),             // Mariluz Vaquerizo Frechilla: written apart
+              ([false, true], [1, 1], 1, 1),                        // Jean-Pierre: the whole name
+              ([false, false, true], [1, 1, 1], 1, 1),             // Laura Smith-Jones: a hyphenated surname
+              ([false, true, false], [1, 0, 1], 1, 1),              // a part read as nothing
+              ([false, true, false], [1, 2, 1], 1, 1),              // a part read as two words
+              ([false, false, false, false], [1, 1, 1, 1], 2, 2),   // Juan Carlos Gutiérrez Casanovas, by custom
+              ([false, true, true, false, false], [1, 1, 1, 1, 1], 2, 3),  // a hyphen says more than the custom
+              ([false, false, false, false], [1, 2, 1, 1], 2, 1),   // by custom, but a part read as two words
+              ([false, false], [1, 1], 2, 1),                       // by custom, but the whole name
           ])
-    func leadWords(joined: [Bool], read: [Int], expected: Int) {
-        #expect(PronunciationCollector.lead(joined: joined, read: read) == expected)
+    func leadWords(joined: [Bool], read: [Int], givenNames: Int, expected: Int) {
+        #expect(PronunciationCollector.lead(joined: joined, read: read, givenNames: givenNames) == expected)
+    }
+
+    @Test("Spanish and Portuguese names of four name words or more begin with a two-word given name; shorter ones, or in English, do not")
+    func twoGivenNamesByCustom() throws {
+        let code = try VocabICUTestLanguages.code("es-ES")
+        let context = try LanguageContext(request: LanguageRequest(code: code, source: .argument("test")),
+                                          directory: LocaleDirectory(url: RepositoryPaths.locales))
+        let names = ["Juan Carlos Gutiérrez Casanovas", "Mariluz Vaquerizo Frechilla", "María José de la Fuente",
+                     "Dr. José Luis Rubio Porras"]
+        let index = try VocabularyIndex(terms: names, preparer: context.preparer)
+        let phoneIndex = try #require(index.phoneMatcher?.index)
+        func leads(of term: Int, in language: String) -> [Int] {
+            phoneIndex.owners.indices.filter { Int(phoneIndex.owners[$0]) == term && phoneIndex.language(of: $0) == language }
+                .map { Int(phoneIndex.leads[$0]) }
+        }
+        #expect(leads(of: 0, in: "es").allSatisfy { $0 == 2 } && !leads(of: 0, in: "es").isEmpty)
+        #expect(leads(of: 1, in: "es") == [1])                      // three name words: a surname may follow one given name
+        #expect(leads(of: 2, in: "es").allSatisfy { $0 == 1 })       // three name words and particles
+        // The title makes the written name's first word no name; left unsaid, the name begins with both given names.
+        #expect(Set(leads(of: 3, in: "es")) == [1, 2])
+        // English names are not given so: the same name read in English keeps one first word.
+        let (english, _) = try PhoneIndexReferenceTests.english()
+        let englishIndex = try #require(try VocabularyIndex(terms: ["Mary Ann Lee Smith"], preparer: english.preparer).phoneMatcher?.index)
+        #expect(englishIndex.leads.allSatisfy { $0 == 1 })
     }
 
     @Test("A word of a name said alone matches as that word aligned alone: first, middle or last, of two to five words")

@@ -6,6 +6,7 @@
 ///     class V = a e i o u y é è
 ///     filler the a of and
 ///     rare q x j
+///     two-given-names 4
 ///     eau → o
 ///     c → s / _ [eiy]
 ///     e → / C _ #
@@ -67,6 +68,10 @@ public struct LetterToSoundRules: Sendable {
     public let fillers: Set<String>
     /// Letters the language's own words seldom spell with (`rare k w x y j`), for the recognizer-hint risk.
     public let rareLetters: Set<Unicode.Scalar>
+    /// From how many name words a name read in this language begins with a given name of two words
+    /// (`two-given-names 4`: Spanish and Portuguese names give one or two given names, then two family names,
+    /// so "Juan Carlos Gutiérrez Casanovas" is Juan Carlos by his first name); `nil` when the file does not say.
+    public let twoGivenNamesFrom: Int?
     /// Where the rules came from (for messages).
     public let source: String
     /// How many rules there are.
@@ -99,6 +104,7 @@ public struct LetterToSoundRules: Sendable {
         var classes: [String: Set<UInt32>] = [:]
         var fillers = Set<String>()
         var rareLetters = Set<Unicode.Scalar>()
+        var twoGivenNamesFrom: Int?
         var parsed: [Rule] = []
         for (number, line) in DataLines(text) {
             func fail(_ message: String) -> PhoneDataError { PhoneDataError(source: source, line: number, message: message) }
@@ -122,6 +128,15 @@ public struct LetterToSoundRules: Sendable {
                     guard letter.unicodeScalars.count == 1 else { throw fail("'rare' lists single letters, found '\(letter)'") }
                     rareLetters.insert(letter.unicodeScalars.first!)
                 }
+                continue
+            }
+            if line.hasPrefix("two-given-names ") {
+                let value = line.dropFirst(16).trimmed
+                guard twoGivenNamesFrom == nil else { throw fail("'two-given-names' is given twice") }
+                guard let words = Int(value), (3...9).contains(words) else {
+                    throw fail("'two-given-names' takes a number of name words from 3 to 9, found '\(value)'")
+                }
+                twoGivenNamesFrom = words
                 continue
             }
             let normalized = line.replacingArrow()
@@ -159,6 +174,7 @@ public struct LetterToSoundRules: Sendable {
         rules = sorted.filter { $0.key >= Self.directLimit }
         self.fillers = fillers
         self.rareLetters = rareLetters
+        self.twoGivenNamesFrom = twoGivenNamesFrom
         self.source = source
         ruleCount = parsed.count
         unreachableRules = Self.unreachable(parsed)

@@ -44,6 +44,10 @@ public struct Pronouncer: Sendable {
     /// The listener's filler words (a recognizer's "the", "and" around a name), folded.
     public var fillers: Set<String> { rules[language]?.fillers ?? [] }
 
+    /// From how many name words a name read in `language` begins with a two-word given name
+    /// (``LetterToSoundRules/twoGivenNamesFrom``), or `nil`.
+    func twoGivenNamesFrom(in language: String) -> Int? { rules[language]?.twoGivenNamesFrom }
+
     /// One word read in one language: the dictionary for English words it knows, else that language's rules.
     ///
     /// - Parameter word: Lowercase, accents kept.

@@ -32,8 +32,10 @@ struct PronunciationCollector {
         var ids: [Int] = []
         for word in spellings { ids.append(entry(of: word)) }
         let languages = pronouncer.languages(ofTerm: spellings, cued: ids.map { entries[$0].cues })
+        let roles = primary.words.map(\.role)
         for language in languages {
-            append(spellings, joined: joined, ids: ids, in: language, to: &found, leads: &foundLeads)
+            append(spellings, joined: joined, ids: ids, in: language, to: &found, leads: &foundLeads,
+                   givenNames: givenNames(of: roles, in: language))
         }
         let postedCount = found.count
         // Its particles and titles left unsaid, as the word matcher allows (``NameToken/Role/countsForCoverage``:
@@ -47,7 +49,7 @@ struct PronunciationCollector {
             let saidJoined = said.map { joined[$0] && $0 > 0 && primary.words[$0 - 1].role.countsForCoverage }
             for language in languages {
                 append(said.map { spellings[$0] }, joined: saidJoined, ids: said.map { ids[$0] }, in: language,
-                       to: &found, leads: &foundLeads)
+                       to: &found, leads: &foundLeads, givenNames: givenNames(of: said.map { roles[$0] }, in: language))
             }
         }
         let unposted = found.count
@@ -57,7 +59,8 @@ struct PronunciationCollector {
             var wordIDs: [Int] = []
             for word in words { wordIDs.append(entry(of: word)) }
             append(words, joined: reading.words.map(\.isJoinedToPrevious), ids: wordIDs, in: pronouncer.language,
-                   to: &found, leads: &foundLeads)
+                   to: &found, leads: &foundLeads,
+                   givenNames: givenNames(of: reading.words.map(\.role), in: pronouncer.language))
         }
         for (position, ((language, phones), lead)) in zip(found, foundLeads).enumerated() {
             collected.append((term, language, phones))
@@ -66,17 +69,32 @@ struct PronunciationCollector {
         }
     }
 
+    /// How many of a name's first words are given names by its language's custom: 2 when the language gives two
+    /// given names before two family names (``Pronouncer/twoGivenNamesFrom(in:)``, Spanish and Portuguese) and the
+    /// name begins with two name words and holds at least as many as the language says (particles, titles and
+    /// suffixes aside); otherwise 1.
+    private func givenNames(of roles: [NameToken.Role], in language: String) -> Int {
+        guard let least = pronouncer?.twoGivenNamesFrom(in: language), roles.count >= 2,
+              roles[0] == .name, roles[1] == .name else { return 1 }
+        return roles.filter { $0 == .name }.count >= least ? 2 : 1
+    }
+
     /// How many of a name's first words make one name: the first and those a hyphen joins to it ("anne-claire"
-    /// of Anne-Claire Clément), when each of them is read as one word of phones and they are not the whole name;
-    /// otherwise 1. A first name and a surname written apart ("Mariluz Vaquerizo" of Mariluz Vaquerizo
+    /// of Anne-Claire Clément), or the first two when the name's language gives two given names before two
+    /// family names and the name is long enough to hold them all ("Juan Carlos" of Juan Carlos Gutiérrez
+    /// Casanovas), when each of them is read as one word of phones and they are not the whole name; otherwise 1.
+    /// A first name and a surname written apart in a shorter name ("Mariluz Vaquerizo" of Mariluz Vaquerizo
     /// Frechilla) are not one name: nothing in the text says so.
     ///
     /// - Parameters:
     ///   - joined: For each written word, whether a hyphen joins it to the one before.
     ///   - read: For each written word, how many words of phones it was read as (0 for none).
-    static func lead(joined: [Bool], read: [Int]) -> Int {
+    ///   - givenNames: How many first words are given names by the language's custom (1, or 2 for a long
+    ///     Spanish or Portuguese name).
+    static func lead(joined: [Bool], read: [Int], givenNames: Int = 1) -> Int {
         var spelled = 1
         while spelled < joined.count && joined[spelled] { spelled += 1 }
+        if spelled == 1 && givenNames == 2 && joined.count >= 2 { spelled = 2 }
         guard spelled > 1, read.count == joined.count, read.prefix(spelled).allSatisfy({ $0 == 1 }) else { return 1 }
         return spelled < read.reduce(0, +) ? spelled : 1
     }
@@ -96,7 +114,8 @@ struct PronunciationCollector {
     }
 
     private mutating func append(_ words: [String], joined: [Bool], ids: [Int], in language: String,
-                                 to found: inout [(language: String, phones: [Phone])], leads: inout [Int]) {
+                                 to found: inout [(language: String, phones: [Phone])], leads: inout [Int],
+                                 givenNames: Int = 1) {
         var position = 0
         var read: [Int] = []
         let before = found.count
@@ -108,7 +127,7 @@ struct PronunciationCollector {
             read.append(words)
             return heard
         }
-        if found.count > before { leads.append(Self.lead(joined: joined, read: read)) }
+        if found.count > before { leads.append(Self.lead(joined: joined, read: read, givenNames: givenNames)) }
     }
 
     /// A word's phones by a reader, read once per distinct word and reader.
