@@ -216,12 +216,13 @@ def choose_accept(cases, offer, false_accept_cost, window=2, source_weights=None
     for case in cases:
         by_source[case["source"]].append(case)
     grid = [round(0.30 + 0.01 * step, 2) for step in range(70)]
+    factors = {source: source_weight(source, source_weights or {}) for source in by_source}
     values = []
     for accept in grid:
         value = 0.0
         for source, group in by_source.items():
             result = scores(group, accept, offer)
-            value += source_weight(source, source_weights or {}) * (result["top1"] - false_accept_cost * result["fa"])
+            value += factors[source] * (result["top1"] - false_accept_cost * result["fa"])
         values.append(value)
     smoothed = [np.mean(values[max(0, i - window):i + window + 1]) for i in range(len(grid))]
     best = max(range(len(grid)), key=lambda i: (smoothed[i], -i))
@@ -278,7 +279,7 @@ def reselect_accept(arguments, names, cases):
     probabilities(cases, bias, weights)
     offer = settings["offer"]
     before = scores(cases, settings["accept"], offer)
-    accept, chosen = choose_accept(cases, offer, arguments.false_accept_cost)
+    accept, chosen = choose_accept(cases, offer, arguments.false_accept_cost, source_weights=arguments.source_weights)
     accept = max(accept, offer)
     sources = sorted({case["source"] for case in cases})
     print(f"{len(cases)} validation cases from {len(sources)} sources; accept {settings['accept']:.2f} → {accept:.2f}")
@@ -326,7 +327,8 @@ def main():
     parser.add_argument("--offer-precision", type=float, default=0.15)
     parser.add_argument("--source-weight", metavar="PART=WEIGHT", action="append", default=[],
                         help="weigh the sources whose trace file name contains PART this many times the others, in the fit "
-                             "and in choosing the accept point (repeatable; default: every source the same)")
+                             "and in choosing the accept point, with --reselect-accept in that choice alone (repeatable; default: every source "
+                             "the same)")
     parser.add_argument("--monotone", action="store_true",
                         help="keep the weights of the features that only speak for a candidate at 0 or above (the decision only)")
     parser.add_argument("--alternatives", action="store_true",
@@ -357,13 +359,15 @@ def main():
                  "(lowercase letters, digits and dashes, starting with a letter, at most 32)")
     source_weights = {}
     for given in arguments.source_weight:
-        part, _, weight = given.partition("=")
+        part, _, text = given.partition("=")
         try:
-            source_weights[part] = float(weight)
+            weight = float(text)
         except ValueError:
-            source_weights[part] = -1.0
-        if not part or not 0 < source_weights[part] <= 100:
+            weight = float("nan")
+        if not part or not 0 < weight <= 100:
             sys.exit(f"train_decision.py: --source-weight '{given}' is not PART=WEIGHT with a weight above 0 and at most 100")
+        source_weights[part] = weight
+    arguments.source_weights = source_weights
     names, cases = load(arguments.traces, key)
     if arguments.reselect_accept:
         return reselect_accept(arguments, names, cases)
