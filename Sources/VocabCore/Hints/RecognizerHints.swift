@@ -347,7 +347,7 @@ public struct RecognizerHints: Sendable {
 
     /// A word without accents, as a pronouncing dictionary and a grammar write it (ASCII words as they are).
     static func folded(_ word: String) -> String {
-        word.utf8.allSatisfy { $0 < 0x80 } ? word : Pronouncer.withoutAccents(word)
+        word.allUTF8Bytes(satisfy: { $0 < 0x80 }) ? word : Pronouncer.withoutAccents(word)
     }
 
     /// Why a term's words matter: those likely misheard without help, or that it comes in the user's order.

@@ -149,6 +149,7 @@ public struct VocabularyIndex: Sendable {
                     table.intern(Array(word.folded.utf8)) { keys(word.soundInput) }
                 }
                 var pairs: [Int32] = []
+                pairs.reserveCapacity(max(0, singles.count - 1))
                 for index in singles.indices.dropLast() {
                     let first = Int(singles[index])
                     let second = Int(singles[index + 1])

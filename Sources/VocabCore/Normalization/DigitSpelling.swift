@@ -24,7 +24,7 @@ public enum DigitSpelling {
         // Most texts have no digit: no ASCII digit byte, and no lead byte of a scalar at or above U+0640
         // (the first decimal digits outside ASCII, Arabic-Indic, are U+0660; fullwidth digits are already
         // ASCII after NFKC).
-        if text.utf8.allSatisfy({ !(0x30...0x39).contains($0) && $0 < 0xD9 }) { return nil }
+        if text.allUTF8Bytes(satisfy: { !(0x30...0x39).contains($0) && $0 < 0xD9 }) { return nil }
         var output = ""
         var run: [Int64] = []
         var sawDigit = false

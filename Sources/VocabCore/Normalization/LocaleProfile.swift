@@ -61,7 +61,7 @@ extension String {
     /// The string without apostrophes (`'`, `’`, `ʼ`): `o'connor` becomes `oconnor`.
     public func replacingApostrophes() -> String {
         // Bytes first: ' is 0x27, ’ starts with 0xE2, ʼ with 0xCA; most words have none of them.
-        guard utf8.contains(where: { $0 == 0x27 || $0 == 0xE2 || $0 == 0xCA }),
+        guard containsUTF8Byte(where: { $0 == 0x27 || $0 == 0xE2 || $0 == 0xCA }),
               contains(where: { Self.apostrophes.contains($0) }) else { return self }
         return String(filter { !Self.apostrophes.contains($0) })
     }

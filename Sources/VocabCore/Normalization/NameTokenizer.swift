@@ -59,7 +59,7 @@ public enum NameTokenizer {
     /// Fills `parts` and removes apostrophes and spaces from `folded`.
     private static func splitParts(of token: inout NameToken, original: String, profile: LocaleProfile) {
         let folded = token.folded
-        let hasSeparator = folded.utf8.contains { $0 == 0x20 || $0 == 0x27 || $0 >= 0x80 }
+        let hasSeparator = folded.containsUTF8Byte { $0 == 0x20 || $0 == 0x27 || $0 >= 0x80 }
         if hasSeparator {
             let pieces = folded.split(whereSeparator: { $0 == " " || String.apostrophes.contains($0) }).map(String.init)
             if pieces.count > 1 {
@@ -90,7 +90,7 @@ public enum NameTokenizer {
     /// Marks numbers, leading honorifics, trailing suffixes and particles, always leaving a name word.
     private static func assignRoles(_ tokens: inout [NameToken], latinScript: [Bool], profile: LocaleProfile) {
         for index in tokens.indices where !tokens[index].folded.isEmpty
-            && tokens[index].folded.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+            && tokens[index].folded.allUTF8Bytes(satisfy: { (0x30...0x39).contains($0) }) {
             tokens[index].role = .number
         }
         var names = tokens.count(where: { $0.role == .name })

@@ -7,7 +7,11 @@ import Foundation
 /// Apple's patent US11069336B2 runs one pronunciation guesser per language on a name and maps every guess
 /// into the user's phone set; this does the same with letter-to-sound rules per language, the English
 /// pronouncing dictionary, and spelling cues to a name's origin.
-public struct Pronouncer: Sendable {
+///
+/// A class of constants, not a structure: the index build and every query hold it, and a structure of five
+/// reference-counted values cost about 1,000 instructions to copy and let go (once a term while the index is
+/// built, by callgrind).
+public final class Pronouncer: Sendable {
     /// The inventory and the alignment costs.
     public let costs: PhoneCosts
     /// The listener's language (`fr`).
@@ -64,7 +68,7 @@ public struct Pronouncer: Sendable {
     func dictionaryEntry(of word: String) -> (spelling: String, phones: [Phone])? {
         guard let dictionary else { return nil }
         if let known = dictionary.firstPronunciation(of: word) { return (word, known) }
-        guard !word.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard !word.allUTF8Bytes(satisfy: { $0 < 0x80 }) else { return nil }
         let plain = Self.withoutAccents(word)
         return dictionary.firstPronunciation(of: plain).map { (plain, $0) }
     }
@@ -146,6 +150,9 @@ public struct Pronouncer: Sendable {
     static func addReading(of words: [String], in language: String, to results: inout [(language: String, phones: [Phone])],
                            read: (String, String) -> [Phone]) {
         var phones: [Phone] = []
+        // Room for about a phone a letter and the boundaries, as the rules read most words: the array grew two or
+        // three times a term otherwise.
+        phones.reserveCapacity(words.reduce(words.count) { $0 + $1.utf8.count })
         for word in words {
             let phonesOfWord = read(word, scriptReader(of: word) ?? language)
             guard !phonesOfWord.isEmpty else { continue }
@@ -158,6 +165,9 @@ public struct Pronouncer: Sendable {
 
     /// The reader of a word's script when it is not Latin: `ru` for Cyrillic, `el` for Greek.
     static func scriptReader(of word: String) -> String? {
+        // Greek and Cyrillic letters are two bytes in UTF-8 from 0xCD to 0xD3, Greek's extended ones three from
+        // 0xE1: a word of no byte from 0xCD on (every Latin name) has neither, found without decoding it.
+        guard word.containsUTF8Byte(where: { $0 >= 0xCD }) else { return nil }
         for scalar in word.unicodeScalars {
             switch scalar.value {
             case 0x0400...0x04FF: return "ru"

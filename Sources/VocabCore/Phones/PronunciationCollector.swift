@@ -25,11 +25,18 @@ struct PronunciationCollector {
     /// hint, its abbreviations as said) in the listener's language.
     mutating func add(_ readings: [TermPreparer.Reading], of term: Int32) {
         guard let pronouncer, let primary = readings.first else { return }
+        // Room for the readings of the listener's and the origins' languages, with and without the particles, and
+        // the other readings: grown from empty, these arrays made an eighth of the index build's allocations
+        // (callgrind).
+        let room = 2 * Pronouncer.maximumPronunciations + readings.count
         var found: [(language: String, phones: [Phone])] = []
+        found.reserveCapacity(room)
         var foundLeads: [Int] = []
+        foundLeads.reserveCapacity(room)
         let spellings = primary.words.map(\.spelling)
         let joined = primary.words.map(\.isJoinedToPrevious)
         var ids: [Int] = []
+        ids.reserveCapacity(spellings.count)
         for word in spellings { ids.append(entry(of: word)) }
         let languages = pronouncer.languages(ofTerm: spellings, cued: ids.map { entries[$0].cues })
         let roles = primary.words.map(\.role)
@@ -57,6 +64,7 @@ struct PronunciationCollector {
         where reading.name == "romanized" || reading.name == "pronunciation" || reading.name == "spoken" {
             let words = reading.words.map(\.spelling)
             var wordIDs: [Int] = []
+            wordIDs.reserveCapacity(words.count)
             for word in words { wordIDs.append(entry(of: word)) }
             append(words, joined: reading.words.map(\.isJoinedToPrevious), ids: wordIDs, in: pronouncer.language,
                    to: &found, leads: &foundLeads,
@@ -118,6 +126,7 @@ struct PronunciationCollector {
                                  givenNames: Int = 1) {
         var position = 0
         var read: [Int] = []
+        read.reserveCapacity(words.count)
         let before = found.count
         Pronouncer.addReading(of: words, in: language, to: &found) { word, reader in
             defer { position += 1 }
