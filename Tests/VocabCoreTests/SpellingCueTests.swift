@@ -36,4 +36,13 @@ import Testing
     func apostrophes(text: String, expected: String) {
         #expect(text.replacingApostrophes() == expected)
     }
+
+    @Test("A word is lowered only when it has a capital; lowered, it reads as Foundation lowers it", arguments: [
+        ("smith", "smith"), ("Smith", "smith"), ("MCDONALD", "mcdonald"), ("ÉLODIE", "élodie"), ("müller", "müller"),
+        ("Ødegaard", "ødegaard"), ("o'brien-2", "o'brien-2"), ("", ""),
+    ])
+    func lowered(word: String, expected: String) {
+        #expect(word.lowercasedWhenNeeded() == expected)
+        #expect(word.lowercasedWhenNeeded() == word.lowercased())
+    }
 }

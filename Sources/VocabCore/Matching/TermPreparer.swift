@@ -56,7 +56,7 @@ public struct TermPreparer: Sendable {
         let normalized = try normalizer.normalize(text, in: profile)
         let primary = normalized.tokens.map { token in
             Word(folded: token.folded, soundInput: Self.soundInput(of: token), role: token.role,
-                 isJoinedToPrevious: token.isJoinedToPrevious, spelling: token.text.replacingApostrophes().lowercased())
+                 isJoinedToPrevious: token.isJoinedToPrevious, spelling: token.text.replacingApostrophes().lowercasedWhenNeeded())
         }
         var readings = [Reading(name: "folded", words: primary)]
         // An abbreviated suffix or title as it is said ("Bobo Jr." as "bobo junior").
@@ -89,7 +89,9 @@ public struct TermPreparer: Sendable {
     /// What the encoders read for a token: its faithful spelling without apostrophes when it is Latin (the
     /// encoders know `ç`, `ñ`, `ü`), its folded romanization otherwise.
     public static func soundInput(of token: NameToken) -> String {
-        token.text.unicodeScalars.allSatisfy({ $0.value < 0x250 }) ? token.text.replacingApostrophes() : token.folded
+        // ASCII first, without decoding the scalars (nearly every name word).
+        token.text.allUTF8Bytes(satisfy: { $0 < 0x80 }) || token.text.unicodeScalars.allSatisfy({ $0.value < 0x250 })
+            ? token.text.replacingApostrophes() : token.folded
     }
 
     /// The readings of a pronunciation hint: its words as written, and all of them joined into one word,
