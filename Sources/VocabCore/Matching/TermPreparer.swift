@@ -56,7 +56,8 @@ public struct TermPreparer: Sendable {
         let normalized = try normalizer.normalize(text, in: profile)
         let primary = normalized.tokens.map { token in
             Word(folded: token.folded, soundInput: Self.soundInput(of: token), role: token.role,
-                 isJoinedToPrevious: token.isJoinedToPrevious, spelling: token.text.replacingApostrophes().lowercasedWhenNeeded())
+                 isJoinedToPrevious: token.isJoinedToPrevious,
+                 spelling: token.text.replacingApostrophes().lowercasedWhenNeeded())
         }
         var readings = [Reading(name: "folded", words: primary)]
         // An abbreviated suffix or title as it is said ("Bobo Jr." as "bobo junior").

@@ -111,19 +111,11 @@ public final class PhoneIndex: Sendable {
                     func forEachKey(pass: Int, _ body: (_ key: Int, _ pronunciation: Int) -> Void) {
                         for pronunciation in owners.indices where isPosted[pronunciation] {
                             let stamp = 2 * pronunciation + pass
-                            var previous = -1
-                            for position in Int(starts[pronunciation])..<Int(starts[pronunciation + 1]) {
-                                let phone = phones[position]
-                                guard phone != .boundary else { continue }
-                                let current = Int(classes[Int(phone.code)])
-                                if previous >= 0 {
-                                    let key = previous * classCount + current
-                                    if stamps[key] != stamp {
-                                        stamps[key] = stamp
-                                        body(key, pronunciation)
-                                    }
-                                }
-                                previous = current
+                            let said = phones[Int(starts[pronunciation])..<Int(starts[pronunciation + 1])]
+                            Self.forEachBigramKey(of: said, classes: classes, classCount: classCount) { key in
+                                guard stamps[key] != stamp else { return }
+                                stamps[key] = stamp
+                                body(key, pronunciation)
                             }
                         }
                     }
@@ -222,25 +214,28 @@ public final class PhoneIndex: Sendable {
     /// The language a pronunciation was read in.
     func language(of pronunciation: Int) -> String { languageNames[Int(languages[pronunciation])] }
 
-    /// The distinct coarse bigram keys of a phone string (boundaries skipped; filler phones left out by the caller).
-    static func keys(_ phones: some Collection<Phone>, classes: [UInt8], classCount: Int) -> [Int] {
-        var keys: [Int] = []
-        self.keys(phones, classes: classes, classCount: classCount, into: &keys)
-        return keys
-    }
-
-    /// ``keys(_:classes:classCount:)`` into a reused array.
-    static func keys(_ phones: some Collection<Phone>, classes: [UInt8], classCount: Int, into keys: inout [Int]) {
-        keys.removeAll(keepingCapacity: true)
-        var previous: Int?
+    /// Each coarse bigram key of a phone string in order, a key met again included (boundaries skipped; filler
+    /// phones left out by the caller): the one rule by which the postings are keyed and a query reads them.
+    static func forEachBigramKey(of phones: some Collection<Phone>, classes: UnsafeBufferPointer<UInt8>,
+                                 classCount: Int, _ body: (Int) -> Void) {
+        var previous = -1
         for phone in phones where phone != .boundary {
             let current = Int(classes[Int(phone.code)])
-            if let previous {
-                let key = previous * classCount + current
-                if !keys.contains(key) { keys.append(key) }
-            }
+            if previous >= 0 { body(previous * classCount + current) }
             previous = current
         }
+    }
+
+    /// The distinct coarse bigram keys of a phone string, in the order met
+    /// (``forEachBigramKey(of:classes:classCount:_:)``).
+    static func keys(_ phones: some Collection<Phone>, classes: [UInt8], classCount: Int) -> [Int] {
+        var keys: [Int] = []
+        classes.withUnsafeBufferPointer { classes in
+            forEachBigramKey(of: phones, classes: classes, classCount: classCount) { key in
+                if !keys.contains(key) { keys.append(key) }
+            }
+        }
+        return keys
     }
 
     /// The coarse class of every phone: consonants by manner and place, voicing merged; vowels in
