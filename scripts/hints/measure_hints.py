@@ -21,6 +21,8 @@ and recognized:
                   (`whisper-reheard+first`: resolved with the first pass's transcript as an alternative);
   whisper-echo    whisper-reheard with the first pass's own transcript leading the prompt (an experiment: a
                   reading the speaker may have said, beside the contacts it sounds like);
+  whisper-first-nbest  whisper-first's prompt, keeping Whisper's five best hypotheses as the case's alternatives;
+  whisper-none-nbest   the same without a prompt (both only when --conditions names them);
   sphinx-none     PocketSphinx (US English model, its language model), en-US lists only;
   sphinx-lexicon  PocketSphinx with `vocab hints --format lexicon`: the lexicon's pronunciations added to its
                   dictionary and the JSGF grammar of the terms as its search; resolved alone, and with sphinx-allphone's
@@ -66,7 +68,12 @@ TOKENIZER = Path.home() / ".cache" / "vocab-train" / "whisper-base" / "tokenizer
 LANGUAGES = corpus.LANGUAGES
 # PocketSphinx's conditions: English lists only, its decoders set up only when one of them is asked for.
 SPHINX_CONDITIONS = ["sphinx-none", "sphinx-lexicon", "sphinx-allphone"]
-CONDITIONS = ["whisper-first", "whisper-vocab", "whisper-heard", "whisper-reheard", "whisper-echo", *SPHINX_CONDITIONS]
+# Whisper's five best hypotheses (`alternatives`, as make_corpus.py's whisper-base-nbest keeps them), recorded only
+# when --conditions names them: real output with alternatives, held apart from training, for the accept points of
+# the Whisper profiles' alternatives models (train_decision.py --alternatives --reselect-accept).
+NBEST_CONDITIONS = ["whisper-first-nbest", "whisper-none-nbest"]
+CONDITIONS = ["whisper-first", "whisper-vocab", "whisper-heard", "whisper-reheard", "whisper-echo", *NBEST_CONDITIONS,
+              *SPHINX_CONDITIONS]
 # Recorded as another condition's evidence, never resolved alone (phones are no query).
 EVIDENCE_ONLY = {"sphinx-allphone"}
 # The first pass each second pass follows.
@@ -196,7 +203,7 @@ def record(arguments, pool):
         # On a fresh machine the model's folder (and its tokenizer.json) is made when the model is first loaded.
         corpus.whisper_model()
     tokenizer = Tokenizer.from_file(str(TOKENIZER))
-    whisper = None
+    whisper = nbest = None
     deadline = time.time() + arguments.hours * 3600
     out = arguments.out
     out.mkdir(parents=True, exist_ok=True)
@@ -207,8 +214,11 @@ def record(arguments, pool):
             plans = {
                 "whisper-first": first_entries_prompt(names, tokenizer),
                 "whisper-vocab": hints(language, names, "prompt")["prompt"],
+                "whisper-first-nbest": first_entries_prompt(names, tokenizer),
+                "whisper-none-nbest": None,
             }
             conditions = ["whisper-first", "whisper-vocab"] + (list(FIRST_PASS) if arguments.second_pass else [])
+            conditions += [condition for condition in NBEST_CONDITIONS if condition in (arguments.conditions or [])]
             # The second pass's prompt, per query: what vocab's hints give for the first pass's transcript (read when
             # the second pass starts, so that it follows a first pass recorded in the same run).
             first_pass = {}
@@ -252,14 +262,21 @@ def record(arguments, pool):
                     except subprocess.CalledProcessError:
                         voice = corpus.ESPEAK[language]
                         samples = corpus.synthesize(spoken, voice, rate, pitch, noise, identifier)
-                    if condition.startswith("whisper"):
+                    alternatives = None
+                    if condition in NBEST_CONDITIONS:
+                        nbest = nbest or corpus.WhisperNBest()
+                        transcript, alternatives = nbest.recognize(samples, language, plans[condition])
+                        score = None
+                    elif condition.startswith("whisper"):
                         whisper = whisper or corpus.Whisper()
                         prompt = heard_prompt(condition, identifier) if condition in FIRST_PASS else plans[condition]
                         transcript, score = whisper.recognize_scored(samples, language, prompt)
                     else:
                         transcript, score = sphinx[condition].recognize(samples), None
                     row = [identifier, size, spoken, expected or "", voice, rate, pitch, noise, corpus.clean(transcript)]
-                    if condition in SCORED:
+                    if alternatives is not None:
+                        append(path, row + [json.dumps(alternatives, ensure_ascii=False)], COLUMNS + ["alternatives"])
+                    elif condition in SCORED:
                         append(path, row + ["" if score is None else round(score, 4)], COLUMNS + ["score"])
                     else:
                         append(path, row)
@@ -287,7 +304,10 @@ def evaluation_set(condition, language, size, pool, seed=SEED, out=OUT):
               "category": "present" if row["expected"] else "absent",
               "expect": {"outcome": "success", "terms": [row["expected"]]} if row["expected"]
               else {"outcome": "unsupported", "terms": []}} for row in heard]
+    recorded_alternatives = {row["id"]: row["alternatives"] for row in heard if row.get("alternatives")}
     for case in cases:
+        if case["id"] in recorded_alternatives:
+            case["alternatives"] = json.loads(recorded_alternatives[case["id"]])
         other = first_pass.get(case["id"], "").strip()
         if other and not corpus.refused(other) and (key == "phones" or other != case["query"]):
             case["alternatives"] = [{"text": case["query"]}, {key: other}]
@@ -352,12 +372,14 @@ LABELS = {
     "whisper-reheard+first": "the same, both passes weighed",
     "whisper-echo": "first entries, then a second pass with the first transcript and `vocab hints --heard`",
     "whisper-echo+first": "the same, both passes weighed",
+    "whisper-first-nbest": "Whisper base, the list's first entries, its five best hypotheses weighed",
+    "whisper-none-nbest": "Whisper base, no prompt, its five best hypotheses weighed",
     "sphinx-none": "PocketSphinx, its language model",
     "sphinx-lexicon": "PocketSphinx, `vocab hints --format lexicon` and its grammar",
     "sphinx-lexicon+phones": "the same, its phone loop's phones weighed (both passes over the audio)",
 }
-# The profile each condition is decided by with --profiles (every Whisper condition here is prompted).
-PROFILES = {"sphinx-none": "pocketsphinx", "sphinx-lexicon": "pocketsphinx", "sphinx-lexicon+phones": "pocketsphinx-grammar"}
+# The profile each condition is decided by with --profiles (every Whisper condition but whisper-none-nbest is prompted).
+PROFILES = {"whisper-none-nbest": "whisper", "sphinx-none": "pocketsphinx", "sphinx-lexicon": "pocketsphinx", "sphinx-lexicon+phones": "pocketsphinx-grammar"}
 
 
 def print_tables(results, arguments):
