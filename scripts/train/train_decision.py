@@ -301,7 +301,7 @@ def reselect_accept(arguments, names, cases):
         if found:
             trained = float(found.group(1))
     note = (f"# accept chosen again {time.strftime('%Y-%m-%d')} (train_decision.py --reselect-accept), by the same objective, "
-            f"on {len(cases)} cases of real recognizer output held apart from training ({', '.join(sources)}): "
+            f"on {len(cases)} cases of real recognizer output never trained on ({', '.join(sources)}): "
             f"{trained:.3f} → {accept:.3f}; the weights and offer are the trained ones.")
     lines = [line for line in lines if not line.startswith("# accept chosen again")]
     blank = lines.index("")
