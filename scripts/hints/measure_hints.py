@@ -22,7 +22,10 @@ and recognized:
   whisper-echo    whisper-reheard with the first pass's own transcript leading the prompt (an experiment: a
                   reading the speaker may have said, beside the contacts it sounds like);
   whisper-first-nbest  whisper-first's prompt, keeping Whisper's five best hypotheses as the case's alternatives;
-  whisper-none-nbest   the same without a prompt (both only when --conditions names them);
+  whisper-vocab-nbest  the same with whisper-vocab's prompt;
+  whisper-heard-nbest  whisper-heard's second pass after whisper-vocab-nbest, its five best kept (resolved alone,
+                       and with the first pass's transcript as one more alternative: `whisper-heard-nbest+first`);
+  whisper-none-nbest   the same without a prompt (the four only when --conditions names them);
   sphinx-none     PocketSphinx (US English model, its language model), en-US lists only;
   sphinx-lexicon  PocketSphinx with `vocab hints --format lexicon`: the lexicon's pronunciations added to its
                   dictionary and the JSGF grammar of the terms as its search; resolved alone, and with sphinx-allphone's
@@ -71,13 +74,14 @@ SPHINX_CONDITIONS = ["sphinx-none", "sphinx-lexicon", "sphinx-allphone"]
 # Whisper's five best hypotheses (`alternatives`, as make_corpus.py's whisper-base-nbest keeps them), recorded only
 # when --conditions names them: real output with alternatives, held apart from training, for the accept points of
 # the Whisper profiles' alternatives models (train_decision.py --alternatives --reselect-accept).
-NBEST_CONDITIONS = ["whisper-first-nbest", "whisper-none-nbest"]
+NBEST_CONDITIONS = ["whisper-first-nbest", "whisper-vocab-nbest", "whisper-heard-nbest", "whisper-none-nbest"]
 CONDITIONS = ["whisper-first", "whisper-vocab", "whisper-heard", "whisper-reheard", "whisper-echo", *NBEST_CONDITIONS,
               *SPHINX_CONDITIONS]
 # Recorded as another condition's evidence, never resolved alone (phones are no query).
 EVIDENCE_ONLY = {"sphinx-allphone"}
 # The first pass each second pass follows.
-FIRST_PASS = {"whisper-heard": "whisper-vocab", "whisper-reheard": "whisper-first", "whisper-echo": "whisper-first"}
+FIRST_PASS = {"whisper-heard": "whisper-vocab", "whisper-reheard": "whisper-first", "whisper-echo": "whisper-first",
+              "whisper-heard-nbest": "whisper-vocab-nbest"}
 # The conditions resolved with another condition's transcript of the same audio as an alternative: each second pass
 # with its first pass's text (`+first`), PocketSphinx's grammar pass with its phone loop's phones (`+phones`).
 WEIGHED_WITH = {**{f"{second}+first": first for second, first in FIRST_PASS.items()},
@@ -217,6 +221,7 @@ def record(arguments, pool):
                 "whisper-first-nbest": first_entries_prompt(names, tokenizer),
                 "whisper-none-nbest": None,
             }
+            plans["whisper-vocab-nbest"] = plans["whisper-vocab"]
             conditions = ["whisper-first", "whisper-vocab"] + (list(FIRST_PASS) if arguments.second_pass else [])
             conditions += [condition for condition in NBEST_CONDITIONS if condition in (arguments.conditions or [])]
             # The second pass's prompt, per query: what vocab's hints give for the first pass's transcript (read when
@@ -265,7 +270,8 @@ def record(arguments, pool):
                     alternatives = None
                     if condition in NBEST_CONDITIONS:
                         nbest = nbest or corpus.WhisperNBest()
-                        transcript, alternatives = nbest.recognize(samples, language, plans[condition])
+                        prompt = heard_prompt(condition, identifier) if condition in FIRST_PASS else plans[condition]
+                        transcript, alternatives = nbest.recognize(samples, language, prompt)
                         score = None
                     elif condition.startswith("whisper"):
                         whisper = whisper or corpus.Whisper()
@@ -310,7 +316,8 @@ def evaluation_set(condition, language, size, pool, seed=SEED, out=OUT):
             case["alternatives"] = json.loads(recorded_alternatives[case["id"]])
         other = first_pass.get(case["id"], "").strip()
         if other and not corpus.refused(other) and (key == "phones" or other != case["query"]):
-            case["alternatives"] = [{"text": case["query"]}, {key: other}]
+            # After the recorded five best when there are some (at most 10 in all), else after the query.
+            case["alternatives"] = case.get("alternatives", [{"text": case["query"]}]) + [{key: other}]
     return {"name": f"{condition}.{language}.{size}", "vocabularies": [vocabulary], "cases": cases}, chosen
 
 
@@ -373,6 +380,9 @@ LABELS = {
     "whisper-echo": "first entries, then a second pass with the first transcript and `vocab hints --heard`",
     "whisper-echo+first": "the same, both passes weighed",
     "whisper-first-nbest": "Whisper base, the list's first entries, its five best hypotheses weighed",
+    "whisper-vocab-nbest": "Whisper base, `vocab hints`, its five best hypotheses weighed",
+    "whisper-heard-nbest": "then a second pass with `vocab hints --heard`, its five best weighed",
+    "whisper-heard-nbest+first": "the same, the first pass's transcript weighed too",
     "whisper-none-nbest": "Whisper base, no prompt, its five best hypotheses weighed",
     "sphinx-none": "PocketSphinx, its language model",
     "sphinx-lexicon": "PocketSphinx, `vocab hints --format lexicon` and its grammar",
