@@ -117,8 +117,11 @@ def make_list(language, pool, size, seed=SEED):
     return names
 
 
-def make_queries(language, pool, names, count, seed=SEED):
-    """(id, spoken, expected or None, voice, rate, pitch, noise): Zipf over the list's order, one in six absent."""
+def make_queries(language, pool, names, count, seed=SEED, namesakes=False):
+    """(id, spoken, expected or None, voice, rate, pitch, noise): Zipf over the list's order, one in six absent: a
+    stranger whose names the list does not use, or with `namesakes` a namesake of a listed contact (its first name
+    with a family name the list does not use, or its family name with a given name the list does not use), as a
+    phone's owner asks for a John Miller beside a John Smith."""
     rng = random.Random(f"{seed}/{language}/{len(names)}/queries")
     weights = [1 / (rank + 1) for rank in range(len(names))]
     voices = [corpus.ESPEAK[language] + variant for variant in corpus.VARIANTS] + corpus.MBROLA[language]
@@ -127,7 +130,18 @@ def make_queries(language, pool, names, count, seed=SEED):
     listed_words = {word for name in names for word in name.split()}
     queries = []
     for number in range(count):
-        if number % 6 == 5:
+        if number % 6 == 5 and namesakes:
+            contact = rng.choice(names).split(" ")
+            while True:
+                if rng.random() < 0.5:
+                    spoken = f"{contact[0]} {rng.choice(family)}"
+                else:
+                    spoken = f"{rng.choice(given)} {' '.join(contact[1:])}"
+                changed = set(spoken.split()) - set(contact)
+                if changed and not changed & listed_words and spoken not in names:
+                    break
+            expected = None
+        elif number % 6 == 5:
             # Someone not in the list, with names the list does not use.
             while True:
                 spoken = f"{rng.choice(given)} {rng.choice(family)}"
@@ -214,7 +228,8 @@ def record(arguments, pool):
     for size in arguments.sizes:
         for language in arguments.languages:
             names = make_list(language, pool[language], size, arguments.seed)
-            queries = make_queries(language, pool[language], names, arguments.queries, arguments.seed)
+            queries = make_queries(language, pool[language], names, arguments.queries, arguments.seed,
+                                   arguments.namesake_absents)
             plans = {
                 "whisper-first": first_entries_prompt(names, tokenizer),
                 "whisper-vocab": hints(language, names, "prompt")["prompt"],
@@ -452,6 +467,9 @@ def main():
     parser.add_argument("--write-sets", type=Path, metavar="DIR",
                         help="also write each condition's evaluation set (every language and list size in one) to "
                              "DIR/<condition>.json, for tracing with vocab eval (train.sh's choice of operating points)")
+    parser.add_argument("--namesake-absents", action="store_true",
+                        help="when recording, make each absent caller a namesake of a listed contact (a listed first "
+                             "name or family name, the other name one the list does not use) instead of a stranger")
     parser.add_argument("--conditions", nargs="+", choices=CONDITIONS,
                         help="record only these conditions (default: all that apply)")
     arguments = parser.parse_args()
