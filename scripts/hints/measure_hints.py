@@ -72,8 +72,8 @@ LANGUAGES = corpus.LANGUAGES
 # PocketSphinx's conditions: English lists only, its decoders set up only when one of them is asked for.
 SPHINX_CONDITIONS = ["sphinx-none", "sphinx-lexicon", "sphinx-allphone"]
 # Whisper's five best hypotheses (`alternatives`, as make_corpus.py's whisper-base-nbest keeps them), recorded only
-# when --conditions names them: real output with alternatives, held apart from training, for the accept points of
-# the Whisper profiles' alternatives models (train_decision.py --alternatives --reselect-accept).
+# when --conditions names them: real output with alternatives, never trained on (train.sh step 8 chooses the prompted
+# profile's alternatives accept point on whisper-first-nbest), each with the prompt of its one-best twin.
 NBEST_CONDITIONS = ["whisper-first-nbest", "whisper-vocab-nbest", "whisper-heard-nbest", "whisper-none-nbest"]
 CONDITIONS = ["whisper-first", "whisper-vocab", "whisper-heard", "whisper-reheard", "whisper-echo", *NBEST_CONDITIONS,
               *SPHINX_CONDITIONS]
@@ -233,9 +233,9 @@ def record(arguments, pool):
             plans = {
                 "whisper-first": first_entries_prompt(names, tokenizer),
                 "whisper-vocab": hints(language, names, "prompt")["prompt"],
-                "whisper-first-nbest": first_entries_prompt(names, tokenizer),
                 "whisper-none-nbest": None,
             }
+            plans["whisper-first-nbest"] = plans["whisper-first"]
             plans["whisper-vocab-nbest"] = plans["whisper-vocab"]
             conditions = ["whisper-first", "whisper-vocab"] + (list(FIRST_PASS) if arguments.second_pass else [])
             conditions += [condition for condition in NBEST_CONDITIONS if condition in (arguments.conditions or [])]
@@ -282,15 +282,14 @@ def record(arguments, pool):
                     except subprocess.CalledProcessError:
                         voice = corpus.ESPEAK[language]
                         samples = corpus.synthesize(spoken, voice, rate, pitch, noise, identifier)
-                    alternatives = None
+                    alternatives = score = None
+                    if condition.startswith("whisper"):
+                        prompt = heard_prompt(condition, identifier) if condition in FIRST_PASS else plans[condition]
                     if condition in NBEST_CONDITIONS:
                         nbest = nbest or corpus.WhisperNBest()
-                        prompt = heard_prompt(condition, identifier) if condition in FIRST_PASS else plans[condition]
                         transcript, alternatives = nbest.recognize(samples, language, prompt)
-                        score = None
                     elif condition.startswith("whisper"):
                         whisper = whisper or corpus.Whisper()
-                        prompt = heard_prompt(condition, identifier) if condition in FIRST_PASS else plans[condition]
                         transcript, score = whisper.recognize_scored(samples, language, prompt)
                     else:
                         transcript, score = sphinx[condition].recognize(samples), None

