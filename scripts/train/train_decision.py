@@ -205,9 +205,30 @@ def scores(cases, accept, offer):
             "disambiguation": disambiguation / max(1, len(several)), "cases": total}
 
 
-def choose_accept(cases, offer, false_accept_cost, window=2, source_weights=None):
+def recorded_counts(path, skip=None):
+    """Top-1 and false accepts as vocab itself decided the cases of a trace file (each line's outcome; the term
+    answered is the candidate of highest probability), leaving out the case ids in `skip`."""
+    top1 = fa = 0
+    with open(path, encoding="utf-8") as handle:
+        handle.readline()
+        for line in handle:
+            if not line.strip():
+                continue
+            case = json.loads(line)
+            if (skip and case["id"] in skip) or case["outcome"] != "success" or not case["candidates"]:
+                continue
+            answered = max(case["candidates"], key=lambda c: (c["probability"], -c["rank"]))
+            top1 += case["expect"] == "success" and answered["expected"]
+            fa += not answered["expected"]
+    return top1, fa
+
+
+def choose_accept(cases, offer, false_accept_cost, window=2, source_weights=None, limits=None):
     """The accept point maximizing, summed over the sources, top-1 − cost × false accept, averaged over the
-    grid points within `window` steps of 0.01 either side; with the training scores at that point.
+    grid points within `window` steps of 0.01 either side; with the training scores at that point. With `limits`
+    (source → (most false accepts allowed, false accepts of its cases not in `cases`)), only the points at which
+    the sources together have no more false accepts than their limits together are chosen from (one source's
+    limit alone is a handful of cases, often none); none is None.
 
     On a finite training set the objective is ragged at 0.01 steps: over a flat stretch its highest single
     point moves with a few cases (the alternatives' model moved between 0.84, 0.85 and 0.88 as the corpus
@@ -225,7 +246,14 @@ def choose_accept(cases, offer, false_accept_cost, window=2, source_weights=None
             value += factors[source] * (result["top1"] - false_accept_cost * result["fa"])
         values.append(value)
     smoothed = [np.mean(values[max(0, i - window):i + window + 1]) for i in range(len(grid))]
-    best = max(range(len(grid)), key=lambda i: (smoothed[i], -i))
+    allowed = list(range(len(grid)))
+    if limits:
+        allowed = [i for i in allowed
+                   if sum(round(scores(group, grid[i], offer)["fa"] * len(group)) + limits[source][1]
+                          for source, group in by_source.items()) <= sum(limit for limit, _ in limits.values())]
+        if not allowed:
+            return None, None
+    best = max(allowed, key=lambda i: (smoothed[i], -i))
     return grid[best], scores(cases, grid[best], offer)
 
 
@@ -279,9 +307,29 @@ def reselect_accept(arguments, names, cases):
     probabilities(cases, bias, weights)
     offer = settings["offer"]
     before = scores(cases, settings["accept"], offer)
-    accept, chosen = choose_accept(cases, offer, arguments.false_accept_cost, source_weights=arguments.source_weights)
-    accept = max(accept, offer)
     sources = sorted({case["source"] for case in cases})
+    limits = None
+    if arguments.baseline and not arguments.reselect_accept:
+        sys.exit("train_decision.py: --baseline is for --reselect-accept --alternatives")
+    if arguments.baseline:
+        # The sources' false accepts together may not exceed their first hypotheses alone's (issue 21's "false
+        # accept no higher"): the cases whose alternatives were not weighed keep the outcome vocab gave them.
+        if not arguments.alternatives or len(arguments.baseline) != len(arguments.traces):
+            sys.exit("train_decision.py: --baseline needs --alternatives and one first-only trace per trace, in the same order")
+        limits = {}
+        for trace, baseline in zip(arguments.traces, arguments.baseline):
+            weighed = {case["id"] for case in cases if case["source"] == Path(trace).name}
+            if not Path(baseline).is_file():
+                sys.exit(f"train_decision.py: --baseline {baseline}: no such trace file (vocab eval SET --first-only --trace FILE)")
+            limits[Path(trace).name] = (recorded_counts(baseline)[1], recorded_counts(trace, skip=weighed)[1])
+        missing = [source for source in sources if source not in limits]
+        if missing or len(limits) != len(arguments.traces):
+            sys.exit("train_decision.py: --baseline: the traces' file names must differ from one another")
+    accept, chosen = choose_accept(cases, offer, arguments.false_accept_cost, source_weights=arguments.source_weights,
+                                   limits=limits)
+    if accept is None:
+        sys.exit("train_decision.py: no accept point keeps the false accepts within the first hypotheses alone's")
+    accept = max(accept, offer)
     print(f"{len(cases)} validation cases from {len(sources)} sources; accept {settings['accept']:.2f} → {accept:.2f}")
     print(f"  at {settings['accept']:.2f}: top1 {before['top1']:.3f} fa {before['fa']:.4f}; "
           f"at {accept:.2f}: top1 {chosen['top1']:.3f} fa {chosen['fa']:.4f}")
@@ -289,8 +337,9 @@ def reselect_accept(arguments, names, cases):
         group = [case for case in cases if case["source"] == source]
         old, new = scores(group, settings["accept"], offer), scores(group, accept, offer)
         present = sum(1 for case in group if case["expect"] == "success")
+        limit = f" (first hypothesis alone: {limits[source][0]}, {limits[source][1]} of them decided without the alternatives)" if limits else ""
         print(f"  {source}: top1 {old['top1'] * present:.0f} → {new['top1'] * present:.0f} of {present}, "
-              f"false accepts {old['fa'] * len(group):.0f} → {new['fa'] * len(group):.0f} of {len(group)}")
+              f"false accepts {old['fa'] * len(group):.0f} → {new['fa'] * len(group):.0f} of {len(group)}{limit}")
     if not arguments.write:
         return
     lines = path.read_text(encoding="utf-8").splitlines()
@@ -300,7 +349,8 @@ def reselect_accept(arguments, names, cases):
         found = re.search(r"^# accept chosen again .*: ([0-9.]+) → [0-9.]+;", line)
         if found:
             trained = float(found.group(1))
-    note = (f"# accept chosen again {time.strftime('%Y-%m-%d')} (train_decision.py --reselect-accept), by the same objective, "
+    note = (f"# accept chosen again {time.strftime('%Y-%m-%d')} (train_decision.py --reselect-accept), by the same objective"
+            f"{' among the points with no more false accepts together than the first hypotheses alone' if limits else ''}, "
             f"on {len(cases)} cases of real recognizer output never trained on ({', '.join(sources)}): "
             f"{trained:.3f} → {accept:.3f}; the weights and offer are the trained ones.")
     lines = [line for line in lines if not line.startswith("# accept chosen again")]
@@ -339,6 +389,10 @@ def main():
                         help="fit nothing: keep the --recognizer profile's weights and offer, and choose its accept point on "
                              "the traces given (real recognizer output held apart from training; with --alternatives, its "
                              "alternatives model's); --write rewrites it")
+    parser.add_argument("--baseline", nargs="+", metavar="TRACE", default=[],
+                        help="with --reselect-accept --alternatives: the same sets traced with --first-only, one per trace "
+                             "and in the same order; the accept point is then chosen only among those at which the sources "
+                             "together have no more false accepts than their first hypotheses alone")
     parser.add_argument("--recognizer", metavar="NAME",
                         help="write a recognizer's own profile instead (Locales/shared/recognizers/NAME/, the model "
                              "`vocab resolve --recognizer NAME` decides with): train it on that recognizer's traces only")
