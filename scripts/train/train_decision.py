@@ -18,12 +18,16 @@ With --reselect-accept, nothing is fitted: a profile's committed weights are kep
 chosen again, by the same objective, on traces of real recognizer output held apart from training (issue 22's
 end-to-end measurements, `measure_hints.py --write-sets`): the generated training cases draw their absent
 names hard on purpose (half are namesakes of the name said), which puts the trained accept point higher than
-what the recognizer's real output calls for.
+what the recognizer's real output calls for. With --alternatives and --baseline (the same sets traced with
+--first-only), the point is chosen only among those at which the sources together have no more false accepts
+than their first hypotheses alone: issue 21's bound, where the objective alone would trade it away.
 
 Usage:
   vocab eval .build-train/train-whisper-base.json --trace .build-train/whisper.trace.jsonl   (and the others)
   python3 scripts/train/train_decision.py .build-train/*.trace.jsonl [--check ../shared/eval/*.json traces]
   python3 scripts/train/train_decision.py --reselect-accept --recognizer whisper-prompted VALIDATION_TRACES... [--write]
+  python3 scripts/train/train_decision.py --reselect-accept --alternatives --recognizer whisper TRACES... \
+      --baseline FIRST_ONLY_TRACES... [--write]
 """
 
 import argparse
@@ -309,8 +313,6 @@ def reselect_accept(arguments, names, cases):
     before = scores(cases, settings["accept"], offer)
     sources = sorted({case["source"] for case in cases})
     limits = None
-    if arguments.baseline and not arguments.reselect_accept:
-        sys.exit("train_decision.py: --baseline is for --reselect-accept --alternatives")
     if arguments.baseline:
         # The sources' false accepts together may not exceed their first hypotheses alone's (issue 21's "false
         # accept no higher"): the cases whose alternatives were not weighed keep the outcome vocab gave them.
@@ -404,6 +406,9 @@ def main():
     key = "alternativeFeatures" if arguments.alternatives else "features"
     if arguments.false_accept_cost is None:
         arguments.false_accept_cost = 8.0 if arguments.alternatives else 5.0
+    if arguments.baseline and not (arguments.reselect_accept and arguments.alternatives):
+        sys.exit("train_decision.py: --baseline is for --reselect-accept --alternatives (the first-only traces bound "
+                 "an alternatives model's accept point)")
     if arguments.monotone and arguments.alternatives:
         sys.exit("train_decision.py: --monotone is for the decision's features, not the alternatives'")
     if not (arguments.locales / "shared").is_dir():
