@@ -224,6 +224,7 @@ for number in 1 2 3 4; do
     [ "$number" = 1 ] || name="$name-$number"
     for mode in "" --first-only; do
         trace="$nbest/$name-none${mode:+-first-only}.trace.jsonl"
+        # shellcheck disable=SC2086
         .build/release/vocab eval "$nbest/$name/whisper-none-nbest.json" --recognizer whisper $mode --trace "$trace" > /dev/null
         if [ -z "$mode" ]; then traces="$traces $trace"; else baselines="$baselines $trace"; fi
     done
@@ -231,6 +232,7 @@ done
 if [ -f ../shared/eval/whisper-dev-nbest.json ]; then
     for mode in "" --first-only; do
         trace="$nbest/whisper-dev-nbest${mode:+-first-only}.trace.jsonl"
+        # shellcheck disable=SC2086
         .build/release/vocab eval ../shared/eval/whisper-dev-nbest.json --recognizer whisper $mode --trace "$trace" > /dev/null
         if [ -z "$mode" ]; then traces="$traces $trace"; else baselines="$baselines $trace"; fi
     done
