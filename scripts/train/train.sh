@@ -216,7 +216,9 @@ python3 scripts/train/train_decision.py --reselect-accept --alternatives --recog
 #    hypotheses alone (each source traced again with --first-only as the baseline: issue 21's "false accept no
 #    higher"). Unbounded, the objective chose 0.63–0.65 and took the development set's false accepts from 1 to 4;
 #    bounded, 2026-11-29: 0.88 → 0.83 (7 false accepts against the first hypotheses' 7; 100 more right of 2,400
-#    present on the measurements than the first alone, 8 more on the development set).
+#    present on the measurements than the first alone, 8 more on the development set). Two later recordings
+#    (Training/hints-nbest-5: namesakes, no prompt; hints-nbest-6: strangers, with and without the prompt) are kept
+#    out of steps 8 and 9 on purpose, as their held-out tests (BENCHMARKS.md, the twenty-fifth session's section).
 traces=""
 baselines=""
 for number in 1 2 3 4; do
