@@ -221,23 +221,20 @@ python3 scripts/train/train_decision.py --reselect-accept --alternatives --recog
 #    out of steps 8 and 9 on purpose, as their held-out tests (BENCHMARKS.md, the twenty-fifth session's section).
 traces=""
 baselines=""
+trace_with_baseline() {
+    # A set ($1) traced through the unprompted profile with its alternatives and with --first-only, as $2 and
+    # $2-first-only (.trace.jsonl).
+    .build/release/vocab eval "$1" --recognizer whisper --trace "$2.trace.jsonl" > /dev/null
+    .build/release/vocab eval "$1" --recognizer whisper --first-only --trace "$2-first-only.trace.jsonl" > /dev/null
+    traces="$traces $2.trace.jsonl"
+    baselines="$baselines $2-first-only.trace.jsonl"
+}
 for number in 1 2 3 4; do
     name=hints-nbest
     [ "$number" = 1 ] || name="$name-$number"
-    for mode in "" --first-only; do
-        trace="$nbest/$name-none${mode:+-first-only}.trace.jsonl"
-        # shellcheck disable=SC2086
-        .build/release/vocab eval "$nbest/$name/whisper-none-nbest.json" --recognizer whisper $mode --trace "$trace" > /dev/null
-        if [ -z "$mode" ]; then traces="$traces $trace"; else baselines="$baselines $trace"; fi
-    done
+    trace_with_baseline "$nbest/$name/whisper-none-nbest.json" "$nbest/$name-none"
 done
-if [ -f ../shared/eval/whisper-dev-nbest.json ]; then
-    for mode in "" --first-only; do
-        trace="$nbest/whisper-dev-nbest${mode:+-first-only}.trace.jsonl"
-        # shellcheck disable=SC2086
-        .build/release/vocab eval ../shared/eval/whisper-dev-nbest.json --recognizer whisper $mode --trace "$trace" > /dev/null
-        if [ -z "$mode" ]; then traces="$traces $trace"; else baselines="$baselines $trace"; fi
-    done
-fi
+[ ! -f ../shared/eval/whisper-dev-nbest.json ] ||
+    trace_with_baseline ../shared/eval/whisper-dev-nbest.json "$nbest/whisper-dev-nbest"
 # shellcheck disable=SC2086
 python3 scripts/train/train_decision.py --reselect-accept --alternatives --recognizer whisper $traces --baseline $baselines --write

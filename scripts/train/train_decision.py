@@ -209,22 +209,21 @@ def scores(cases, accept, offer):
             "disambiguation": disambiguation / max(1, len(several)), "cases": total}
 
 
-def recorded_counts(path, skip=None):
-    """Top-1 and false accepts as vocab itself decided the cases of a trace file (each line's outcome; the term
-    answered is the candidate of highest probability), leaving out the case ids in `skip`."""
-    top1 = fa = 0
+def recorded_false_accepts(path, skip=()):
+    """False accepts as vocab itself decided the cases of a trace file (each line's outcome; the term answered is
+    the candidate of highest probability), leaving out the case ids in `skip`."""
+    fa = 0
     with open(path, encoding="utf-8") as handle:
         handle.readline()
         for line in handle:
             if not line.strip():
                 continue
             case = json.loads(line)
-            if (skip and case["id"] in skip) or case["outcome"] != "success" or not case["candidates"]:
+            if case["id"] in skip or case["outcome"] != "success" or not case["candidates"]:
                 continue
             answered = max(case["candidates"], key=lambda c: (c["probability"], -c["rank"]))
-            top1 += case["expect"] == "success" and answered["expected"]
             fa += not answered["expected"]
-    return top1, fa
+    return fa
 
 
 def choose_accept(cases, offer, false_accept_cost, window=2, source_weights=None, limits=None):
@@ -242,19 +241,20 @@ def choose_accept(cases, offer, false_accept_cost, window=2, source_weights=None
         by_source[case["source"]].append(case)
     grid = [round(0.30 + 0.01 * step, 2) for step in range(70)]
     factors = {source: source_weight(source, source_weights or {}) for source in by_source}
-    values = []
+    values, false_accepts = [], []
     for accept in grid:
-        value = 0.0
+        value, count = 0.0, 0
         for source, group in by_source.items():
             result = scores(group, accept, offer)
             value += factors[source] * (result["top1"] - false_accept_cost * result["fa"])
+            count += round(result["fa"] * len(group)) + (limits[source][1] if limits else 0)
         values.append(value)
+        false_accepts.append(count)
     smoothed = [np.mean(values[max(0, i - window):i + window + 1]) for i in range(len(grid))]
     allowed = list(range(len(grid)))
     if limits:
-        allowed = [i for i in allowed
-                   if sum(round(scores(group, grid[i], offer)["fa"] * len(group)) + limits[source][1]
-                          for source, group in by_source.items()) <= sum(limit for limit, _ in limits.values())]
+        bound = sum(limit for limit, _ in limits.values())
+        allowed = [i for i in allowed if false_accepts[i] <= bound]
         if not allowed:
             return None, None
     best = max(allowed, key=lambda i: (smoothed[i], -i))
@@ -316,16 +316,15 @@ def reselect_accept(arguments, names, cases):
     if arguments.baseline:
         # The sources' false accepts together may not exceed their first hypotheses alone's (issue 21's "false
         # accept no higher"): the cases whose alternatives were not weighed keep the outcome vocab gave them.
-        if not arguments.alternatives or len(arguments.baseline) != len(arguments.traces):
-            sys.exit("train_decision.py: --baseline needs --alternatives and one first-only trace per trace, in the same order")
+        if len(arguments.baseline) != len(arguments.traces):
+            sys.exit("train_decision.py: --baseline needs one first-only trace per trace, in the same order")
         limits = {}
         for trace, baseline in zip(arguments.traces, arguments.baseline):
             weighed = {case["id"] for case in cases if case["source"] == Path(trace).name}
             if not Path(baseline).is_file():
                 sys.exit(f"train_decision.py: --baseline {baseline}: no such trace file (vocab eval SET --first-only --trace FILE)")
-            limits[Path(trace).name] = (recorded_counts(baseline)[1], recorded_counts(trace, skip=weighed)[1])
-        missing = [source for source in sources if source not in limits]
-        if missing or len(limits) != len(arguments.traces):
+            limits[Path(trace).name] = (recorded_false_accepts(baseline), recorded_false_accepts(trace, skip=weighed))
+        if len(limits) != len(arguments.traces):
             sys.exit("train_decision.py: --baseline: the traces' file names must differ from one another")
     accept, chosen = choose_accept(cases, offer, arguments.false_accept_cost, source_weights=arguments.source_weights,
                                    limits=limits)
