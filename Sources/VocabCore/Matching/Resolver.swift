@@ -19,13 +19,16 @@ public struct Resolver: Sendable {
         self.recognizer = recognizer
     }
 
-    /// Creates a resolver that decides as a named recognizer's profile says (`nil` or empty: the shared
-    /// decision).
+    /// The name that asks for the shared decision, trained on every recognizer's output (what no name asks for).
+    public static let sharedDecisionName = "shared"
+
+    /// Creates a resolver that decides as a named recognizer's profile says (`nil`, empty or
+    /// ``sharedDecisionName``: the shared decision).
     ///
     /// - Throws: ``VocabularyError`` naming the recognizer when the index's locale data has no profile by that
     ///   name, with the names it has.
     public init(index: VocabularyIndex, policy: ResolutionPolicy = .standard, recognizerNamed name: String?) throws {
-        guard let name, !name.isEmpty else {
+        guard let name, !name.isEmpty, name != Self.sharedDecisionName else {
             self.init(index: index, policy: policy)
             return
         }

@@ -1,0 +1,166 @@
+/// Which recognizer wrote a batch of queries (an evaluation set), guessed from how the batch is written as a
+/// whole, so that the batch is decided by that recognizer's profile (``RecognizerProfile``) when the caller does
+/// not name it.
+///
+/// One query rarely says who wrote it ("maria lopez" could be typed or PocketSphinx's), which is why the shared
+/// decision, trained on every recognizer, decides a lone query. A batch does: each recognizer writes in its own
+/// way, every time. Measured on the six development sets and the 47 sets of the end-to-end recordings in
+/// `Training/hints*` (BENCHMARKS.md, the twenty-sixth session's section), as shares of the batch's queries:
+///
+/// | writer | a capital | sentence punctuation | written word for word as a listed name | English, every word in the dictionary or the list |
+/// |---|---:|---:|---:|---:|
+/// | typed, respelled (dev) | 11% | 0% | 9% | 82% of the English |
+/// | PocketSphinx | 0% | 0% | 0–78% | 100%, and only English |
+/// | Whisper, no prompt | 83–87% | 54–81% | 0–5% | 62–87% of the English |
+/// | Whisper, prompted with the list (a second pass too) | 100% | 13–93% | 19–58% | 15–80% of the English |
+///
+/// The rules below sit between those ranges, and where a mistake would cost answers they lean toward the profile
+/// that costs least when wrong: a prompted Whisper's profile on unprompted output decides about as the shared
+/// model does, while the unprompted profile on prompted output accepts more wrong names.
+public struct RecognizerGuess: Sendable, Equatable {
+    /// The profile to decide with (`whisper`, `pocketsphinx`, …), or `nil` for the shared decision.
+    public let recognizer: String?
+    /// Why, in a sentence with the counts that decided it.
+    public let reason: String
+
+    /// Creates a guess.
+    public init(recognizer: String?, reason: String) {
+        self.recognizer = recognizer
+        self.reason = reason
+    }
+
+    /// The name that asks for a guess where a recognizer is named (`vocab eval --recognizer auto`).
+    public static let automaticName = "auto"
+
+    /// Fewer queries than this are too few to tell one writer from another: the shared decision decides them.
+    public static let minimumQueries = 20
+
+    /// Guesses the recognizer of a batch from its evidence.
+    ///
+    /// - Parameters:
+    ///   - evidence: How the batch is written.
+    ///   - profiles: The profiles the locale data has; a guess names only one of them.
+    /// - Returns: The profile, or `nil` (the shared decision) when the batch is small, mixed, or its writer has no
+    ///   profile here.
+    public static func guess(from evidence: WritingEvidence, profiles: Set<String>) -> RecognizerGuess {
+        let count = evidence.queries
+        guard count >= minimumQueries else {
+            return RecognizerGuess(recognizer: nil, reason: "\(count) \(count == 1 ? "query is" : "queries are") too few "
+                + "to tell which recognizer wrote them (at least \(minimumQueries))")
+        }
+        func share(_ part: Int) -> Double { Double(part) / Double(count) }
+        func counted(_ part: Int, _ what: String) -> String { "\(part) of \(count) \(what)" }
+        func named(_ profile: String, _ reason: String) -> RecognizerGuess {
+            guard profiles.contains(profile) else {
+                return RecognizerGuess(recognizer: nil, reason: reason + "; the locale data has no '\(profile)' profile")
+            }
+            return RecognizerGuess(recognizer: profile, reason: reason)
+        }
+        let capitals = counted(evidence.withCapital, "with a capital")
+        let punctuation = counted(evidence.withPunctuation, "with sentence punctuation")
+        // PocketSphinx's grammar with its phone loop: every query comes with the loop's phones.
+        if share(evidence.withPhoneAlternative) >= 0.5 {
+            return named("pocketsphinx-grammar", counted(evidence.withPhoneAlternative, "with phones as an alternative"))
+        }
+        // Whisper writes sentences: capitals nearly always, punctuation often. Prompted with the list's names, it
+        // writes them word for word far more often, and capitalizes every query.
+        if share(evidence.withCapital) >= 0.5 && share(evidence.withPunctuation) >= 0.1 {
+            let listed = counted(evidence.writtenAsListed, "written word for word as a listed name")
+            if share(evidence.writtenAsListed) >= 0.12 || share(evidence.withCapital) >= 0.97 {
+                return named("whisper-prompted", "\(capitals), \(punctuation), \(listed): a Whisper prompted with the list's names")
+            }
+            return named("whisper", "\(capitals), \(punctuation), \(listed): a Whisper without a prompt")
+        }
+        // PocketSphinx writes lowercase English words of its dictionary, nothing else (a lexicon of the list's
+        // names adds those).
+        if evidence.withCapital == 0 && evidence.withPunctuation == 0 && evidence.outsideEnglish == 0 {
+            if !evidence.hasDictionary {
+                return RecognizerGuess(recognizer: nil, reason: "lowercase English without punctuation, as PocketSphinx "
+                    + "writes, but without the English pronouncing dictionary its words cannot be checked")
+            }
+            if share(evidence.withUnknownWord) <= 0.02 {
+                return named("pocketsphinx", counted(count - evidence.withUnknownWord,
+                                                     "with every word in the English dictionary or the list")
+                    + ", none with a capital or sentence punctuation: PocketSphinx")
+            }
+        }
+        // Typed text, respelled: mostly lowercase, no sentence punctuation, words of no dictionary.
+        if share(evidence.withCapital) < 0.5 && share(evidence.withPunctuation) < 0.1 {
+            return named("typed", "\(capitals), \(punctuation), not English dictionary words alone: typed")
+        }
+        return RecognizerGuess(recognizer: nil, reason: "\(capitals), \(punctuation): no one recognizer's writing")
+    }
+}
+
+/// How a batch of queries is written, counted query by query (what ``RecognizerGuess`` reads).
+public struct WritingEvidence: Sendable, Equatable {
+    /// How one query is written.
+    public struct Look: Sendable, Equatable {
+        /// An uppercase letter anywhere.
+        public var hasCapital: Bool
+        /// A full stop, comma, question or exclamation mark, colon or semicolon (a recognizer's sentence; not
+        /// the apostrophe or hyphen of a name).
+        public var hasPunctuation: Bool
+        /// In English (PocketSphinx's only language here).
+        public var isEnglish: Bool
+        /// An English query with a word that neither the pronouncing dictionary nor the list holds (`false` for
+        /// other languages and without a dictionary).
+        public var hasUnknownWord: Bool
+        /// Its words are, word for word, a listed term's.
+        public var isWrittenAsListed: Bool
+        /// It came with an alternative of phones.
+        public var hasPhoneAlternative: Bool
+
+        /// Creates a look.
+        public init(hasCapital: Bool, hasPunctuation: Bool, isEnglish: Bool, hasUnknownWord: Bool,
+                    isWrittenAsListed: Bool, hasPhoneAlternative: Bool = false) {
+            self.hasCapital = hasCapital
+            self.hasPunctuation = hasPunctuation
+            self.isEnglish = isEnglish
+            self.hasUnknownWord = hasUnknownWord
+            self.isWrittenAsListed = isWrittenAsListed
+            self.hasPhoneAlternative = hasPhoneAlternative
+        }
+
+        /// Whether a text has a capital and sentence punctuation (the parts of a look that need no locale data).
+        public static func surface(of text: String) -> (hasCapital: Bool, hasPunctuation: Bool) {
+            var capital = false
+            var punctuation = false
+            for character in text {
+                if character.isUppercase { capital = true }
+                if ".,!?;:¿¡…。、".contains(character) { punctuation = true }
+                if capital && punctuation { break }
+            }
+            return (capital, punctuation)
+        }
+    }
+
+    /// Queries counted.
+    public private(set) var queries = 0
+    public private(set) var withCapital = 0
+    public private(set) var withPunctuation = 0
+    /// Queries in a language other than English.
+    public private(set) var outsideEnglish = 0
+    /// English queries with a word of neither the dictionary nor the list.
+    public private(set) var withUnknownWord = 0
+    public private(set) var writtenAsListed = 0
+    public private(set) var withPhoneAlternative = 0
+    /// Whether the English pronouncing dictionary was there to check words against.
+    public var hasDictionary: Bool
+
+    /// No queries yet.
+    public init(hasDictionary: Bool) {
+        self.hasDictionary = hasDictionary
+    }
+
+    /// Counts one query.
+    public mutating func add(_ look: Look) {
+        queries += 1
+        if look.hasCapital { withCapital += 1 }
+        if look.hasPunctuation { withPunctuation += 1 }
+        if !look.isEnglish { outsideEnglish += 1 }
+        if look.isEnglish && look.hasUnknownWord { withUnknownWord += 1 }
+        if look.isWrittenAsListed { writtenAsListed += 1 }
+        if look.hasPhoneAlternative { withPhoneAlternative += 1 }
+    }
+}

@@ -1,0 +1,68 @@
+/// Reads how a query is written (``WritingEvidence/Look``) against one list: its capitals and punctuation, whether
+/// its words are the English pronouncing dictionary's or the list's, and whether it is a listed name word for word.
+public struct WritingInspector: Sendable {
+    private let preparer: TermPreparer
+    /// Each term's first reading, as folded words.
+    private let listed: Set<[String]>
+    /// Every folded word of the list.
+    private let listWords: Set<String>
+    private let dictionary: PronouncingDictionary?
+    private let isEnglish: Bool
+
+    /// Creates an inspector for the list an index holds, in the index's language.
+    public init(index: VocabularyIndex) {
+        preparer = index.preparer
+        var listed = Set<[String]>()
+        listed.reserveCapacity(index.count)
+        var listWords = Set<String>()
+        for rank in 0..<index.count {
+            let words = index.firstReadingTokens(ofTermAt: rank).map(\.text)
+            listed.insert(words)
+            listWords.formUnion(words)
+        }
+        self.listed = listed
+        self.listWords = listWords
+        dictionary = index.preparer.phonetics.pronouncer?.dictionary
+        isEnglish = index.preparer.profile.language.language == "en"
+    }
+
+    /// Whether the English pronouncing dictionary is there to check words against.
+    public var hasDictionary: Bool { dictionary != nil }
+
+    /// How a query is written.
+    ///
+    /// - Parameters:
+    ///   - query: What the recognizer wrote.
+    ///   - hasPhoneAlternative: Whether it came with an alternative of phones.
+    public func look(of query: String, hasPhoneAlternative: Bool = false) -> WritingEvidence.Look {
+        let surface = WritingEvidence.Look.surface(of: query)
+        let read = (try? preparer.readings(of: query))?.first?.words ?? []
+        let words = read.map(\.folded)
+        let hasUnknownWord = isEnglish && dictionary != nil && read.contains { word in
+            !listWords.contains(word.folded) && !isDictionaryWord(word.folded)
+                && !Self.writtenWithApostrophe(word.folded, in: query).contains(where: isDictionaryWord)
+        }
+        return WritingEvidence.Look(hasCapital: surface.hasCapital, hasPunctuation: surface.hasPunctuation,
+                                    isEnglish: isEnglish, hasUnknownWord: hasUnknownWord,
+                                    isWrittenAsListed: !words.isEmpty && listed.contains(words),
+                                    hasPhoneAlternative: hasPhoneAlternative)
+    }
+
+    /// The words of a text, lowercase, that are a folded word with apostrophes (`don't` for `dont`): the
+    /// dictionary writes them so, and folding drops them.
+    static func writtenWithApostrophe(_ folded: String, in text: String) -> [String] {
+        text.lowercased().split(whereSeparator: { $0.isWhitespace }).compactMap { piece in
+            let word = piece.trimmingPrefix(while: { !$0.isLetter }).reversed().drop(while: { !$0.isLetter }).reversed()
+            let apostrophes: Set<Character> = ["'", "’"]
+            guard word.contains(where: apostrophes.contains) else { return nil }
+            let bare = String(word.filter { !apostrophes.contains($0) })
+            // The typographic apostrophe written as the dictionary writes it.
+            return bare == folded ? String(word.map { $0 == "’" ? "'" : $0 }) : nil
+        }
+    }
+
+    /// Whether the dictionary holds a word as written (lowercase).
+    private func isDictionaryWord(_ word: String) -> Bool {
+        dictionary?.firstPronunciation(of: word) != nil
+    }
+}
