@@ -432,9 +432,10 @@ public enum OpenAPIDocument {
               "pocketsphinx-grammar",
               "whisper",
               "whisper-prompted",
+              "shared",
               null
             ],
-            "description": "The recognizer that wrote the query: a profile of the locale data (Locales/shared/recognizers/; those shipped are listed); the decision then weighs the evidence as that recognizer errs. Null or missing: one decision trained on every recognizer. A name the locale data has no profile for is refused (422, field recognizer)."
+            "description": "The recognizer that wrote the query: a profile of the locale data (Locales/shared/recognizers/; those shipped are listed); the decision then weighs the evidence as that recognizer errs. Null, missing or shared: one decision trained on every recognizer. A name the locale data has no profile for is refused (422, field recognizer)."
           }
         }
       },

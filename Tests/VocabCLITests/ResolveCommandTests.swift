@@ -156,8 +156,9 @@ import VocabTestSupport
         let result = try work.run(["eval", set, "--predictions", predictions])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("set: mini (3 cases), decided by the shared model (trained on every "
-            + "recognizer's output)\none recognizer's own decision: --recognizer pocketsphinx | pocketsphinx-grammar | "
-            + "typed | whisper | whisper-prompted\n"))
+            + "recognizer's output)\nrecognizer guessed from the set's writing: 3 queries are too few to tell which "
+            + "recognizer wrote them (at least 20)\none recognizer's own decision: --recognizer pocketsphinx | "
+            + "pocketsphinx-grammar | typed | whisper | whisper-prompted\n"))
         #expect(result.stdout.contains("  all                    3    100.0%    1/1     100.0%    2/2       0.0%    0/3     100.0%    1/1"))
         let lines = try String(contentsOfFile: predictions, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 3)
@@ -168,6 +169,49 @@ import VocabTestSupport
         let unknown = try work.run(["eval", set, "--recognizer", "kaldi"])
         #expect(unknown.status == 1)
         #expect(unknown.stderr.hasPrefix("Error: --recognizer: the recognizer 'kaldi' is unknown; expected one of "))
+    }
+
+    @Test("eval guesses the recognizer from how a whole set is written; shared asks for the shared decision")
+    func guessedRecognizer() throws {
+        let work = Workspace()
+        let names = ["Chiara Rossi", "Marco Bianchi", "Giulia Romano", "Luca Ricci", "Sara Greco", "Paolo Conti"]
+        // Whisper writes sentences: a capital mostly and, often, a full stop; without a prompt, rarely a listed
+        // name (prompted, it capitalizes every query).
+        let heard = ["Kiara Rossi.", "Marco Bianki.", "Julia Romano", "Luka Rici.", "sarah greco", "Paolo Conte."]
+        let cases = (0..<24).map { position in
+            #"{"id": "\#(position)", "vocabulary": "v", "language": "it-IT", "query": "\#(heard[position % 6])", "#
+                + #""category": "full", "expect": {"outcome": "success", "terms": ["\#(names[position % 6])"]}}"#
+        }
+        let set = try work.file("set.json", Array(("""
+            {"name": "heard", "vocabularies": [{"id": "v", "language": "it-IT", "type": "contactName",
+              "strings": [\(names.map { "\"\($0)\"" }.joined(separator: ", "))]}],
+             "cases": [\(cases.joined(separator: ",\n"))]}
+            """).utf8))
+        let guessed = try work.run(["eval", set])
+        #expect(guessed.status == 0, "\(guessed.stderr)")
+        #expect(guessed.stdout.hasPrefix("set: heard (24 cases), decided by the profile of the recognizer 'whisper'\n"
+            + "recognizer guessed from the set's writing: 20 of 24 with a capital, 16 of 24 with sentence punctuation, "
+            + "0 of 24 written word for word as a listed name: a Whisper without a prompt\n"))
+        let json = try work.run(["eval", set, "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["recognizer"] as? String == "whisper")
+        #expect((object["recognizerGuess"] as? String)?.hasSuffix("a Whisper without a prompt") == true)
+        let shared = try work.run(["eval", set, "--recognizer", "shared", "--json"])
+        let sharedObject = try #require(try JSONSerialization.jsonObject(with: Data(shared.stdout.utf8)) as? [String: Any])
+        #expect(sharedObject["recognizer"] as? String == "shared")
+        #expect(sharedObject["recognizerGuess"] == nil)
+        let named = try work.run(["eval", set, "--recognizer", "typed"])
+        #expect(named.stdout.hasPrefix("set: heard (24 cases), decided by the profile of the recognizer 'typed'\n"
+            + "false accept"))
+        // One query does not show its writer.
+        let vocabulary = try work.file("names.txt", Array(names.joined(separator: "\n").utf8))
+        let resolve = try work.run(["resolve", "--language", "it-IT", "--vocabulary", vocabulary, "--recognizer", "auto",
+                                    "Kiara Rossi."])
+        #expect(resolve.status == 64)
+        #expect(resolve.stderr.contains("--recognizer auto guesses the recognizer from a whole set's writing"))
+        let invalid = try work.run(["eval", set, "--recognizer", "Whisper"])
+        #expect(invalid.status == 64)
+        #expect(invalid.stderr.contains("--recognizer 'Whisper' is not a recognizer name"))
     }
 
     @Test("A malformed set is refused naming the key path")

@@ -7,11 +7,15 @@ struct RecognizerChoice: ParsableArguments {
     @Option(name: .customLong("recognizer"), help: ArgumentHelp(
         "The recognizer that wrote the query: typed, pocketsphinx, pocketsphinx-grammar (the name its grammar "
             + "wrote, its phone loop's phones as an alternative), whisper, or whisper-prompted (prompted with the "
-            + "list's names); the decision then weighs the evidence as that recognizer errs. Without it, one decision "
-            + "trained on all of them.", valueName: "name"))
+            + "list's names); the decision then weighs the evidence as that recognizer errs. Without it (or with "
+            + "'shared'), one decision trained on all of them.", valueName: "name"))
     var recognizer: String?
 
     func validate() throws {
+        if recognizer == RecognizerGuess.automaticName {
+            throw ValidationError("--recognizer auto guesses the recognizer from a whole set's writing (vocab eval); "
+                + "one query does not show it: name the recognizer, or leave --recognizer out for the shared decision")
+        }
         if let recognizer, !RecognizerProfile.isValidName(recognizer) {
             throw ValidationError("--recognizer '\(recognizer)' is not a recognizer name (lowercase letters, digits "
                 + "and dashes, e.g. whisper)")

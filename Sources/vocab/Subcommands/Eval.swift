@@ -47,7 +47,13 @@ struct Eval: ParsableCommand {
 
     @OptionGroup var localesOptions: LocalesOptions
 
-    @OptionGroup var recognizerChoice: RecognizerChoice
+    @Option(name: .customLong("recognizer"), help: ArgumentHelp(
+        "The recognizer that wrote the set's queries, whose profile decides: typed, pocketsphinx, "
+            + "pocketsphinx-grammar, whisper, whisper-prompted; shared for the decision trained on all of them; auto "
+            + "(the default) to guess it from how the set is written as a whole (capitals, punctuation, dictionary "
+            + "words, names written as listed), the shared decision when the set is small or mixed.",
+        valueName: "name"))
+    var recognizer: String = RecognizerGuess.automaticName
 
     @Flag(name: .long, help: "Print JSON instead of text.")
     var json = false
@@ -59,6 +65,10 @@ struct Eval: ParsableCommand {
 
     func validate() throws {
         _ = try resolutionPolicy()
+        if recognizer != RecognizerGuess.automaticName && !RecognizerProfile.isValidName(recognizer) {
+            throw ValidationError("--recognizer '\(recognizer)' is not a recognizer name (lowercase letters, digits "
+                + "and dashes, e.g. whisper, or auto, or shared)")
+        }
         guard (1...100).contains(runs) else {
             throw ValidationError("--repeat \(runs) is out of range; expected a count of runs from 1 to 100")
         }
@@ -96,7 +106,7 @@ struct Eval: ParsableCommand {
         let normalizer = ICUTextNormalizer()
         let vocabularies = Dictionary(evaluation.vocabularies.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var contexts: [String: LanguageContext] = [:]
-        var resolvers: [String: Resolver] = [:]
+        var indexes: [String: VocabularyIndex] = [:]
         var results: [String: Prediction] = [:]
         var lines: [String] = []
         var latencies: [Duration] = []
@@ -107,10 +117,11 @@ struct Eval: ParsableCommand {
         var traceLines: [String] = trace == nil ? [] : [try DecisionTrace.header(encoder: encoder)]
         var observations: [String: [CalibrationScores.Observation]] = [:]
         let clock = ContinuousClock()
+        // Every list's index first: a guessed recognizer reads the whole set before any case is decided.
         for testCase in evaluation.cases {
             let vocabulary = vocabularies[testCase.vocabulary]!  // load() checked every case's vocabulary
-            let key = testCase.language + "\u{1F}" + testCase.vocabulary
-            if resolvers[key] == nil {
+            let key = Self.key(of: testCase)
+            if indexes[key] == nil {
                 let context: LanguageContext
                 if let cached = contexts[testCase.language] {
                     context = cached
@@ -123,9 +134,28 @@ struct Eval: ParsableCommand {
                                                   directory: directory, tags: tags, normalizer: normalizer)
                     contexts[testCase.language] = context
                 }
-                resolvers[key] = try recognizerChoice.resolver(
-                    for: try VocabularyIndex(terms: vocabulary.strings, preparer: context.preparer), policy: policy)
+                indexes[key] = try VocabularyIndex(terms: vocabulary.strings, preparer: context.preparer)
             }
+        }
+        let profiles = Set(contexts.values.first.map { Array($0.preparer.phonetics.recognizers.keys) } ?? [])
+        var guess: RecognizerGuess?
+        var chosen: String? = recognizer == Resolver.sharedDecisionName ? nil : recognizer
+        if recognizer == RecognizerGuess.automaticName {
+            let guessed = Self.guess(evaluation.cases, indexes: indexes, profiles: profiles, usingAlternatives: !firstOnly)
+            guess = guessed
+            chosen = guessed.recognizer
+        }
+        var resolvers: [String: Resolver] = [:]
+        for (key, index) in indexes {
+            do {
+                resolvers[key] = try Resolver(index: index, policy: policy, recognizerNamed: chosen)
+            } catch let error as VocabularyError {
+                throw CommandFailure(description: "--recognizer: \(error.subject) \(error.problem)")
+            }
+        }
+        for testCase in evaluation.cases {
+            let vocabulary = vocabularies[testCase.vocabulary]!
+            let key = Self.key(of: testCase)
             var result: Resolver.Result?
             let alternatives = firstOnly ? [] : testCase.alternatives ?? []
             let resolver = resolvers[key]!
@@ -163,11 +193,12 @@ struct Eval: ParsableCommand {
         let scores = EvaluationScores(cases: evaluation.cases, predictions: results)
         let calibration = calibrationScores(observations, cases: evaluation.cases)
         if json {
-            try JSONOutput.print(EvaluationJSON(scores: scores, calibration: calibration.isEmpty ? nil : calibration))
+            try JSONOutput.print(EvaluationJSON(scores: scores, calibration: calibration.isEmpty ? nil : calibration,
+                                                recognizer: chosen ?? Resolver.sharedDecisionName,
+                                                guess: guess?.reason))
         } else {
-            let profiles = contexts.values.first.map { $0.preparer.phonetics.recognizers.keys.sorted() } ?? []
             print(EvaluationReport.text(scores, set: evaluation.name ?? set, cases: evaluation.cases.count,
-                                        recognizer: recognizerChoice.recognizer, profiles: profiles,
+                                        recognizer: chosen, guess: guess?.reason, profiles: profiles.sorted(),
                                         latencies: latencies, runs: runs,
                                         latenciesAlone: timedAlone ? latenciesAlone : []))
             if let slowest {
@@ -177,6 +208,31 @@ struct Eval: ParsableCommand {
             }
             if !calibration.isEmpty { print(""); print(CalibrationReport.text(calibration)) }
         }
+    }
+
+    /// A case's list in its language: the key of its index and resolver.
+    private static func key(of testCase: EvaluationSet.Case) -> String {
+        testCase.language + "\u{1F}" + testCase.vocabulary
+    }
+
+    /// The recognizer that wrote the set, guessed from how its queries are written against their lists.
+    ///
+    /// - Parameter usingAlternatives: Whether the cases' alternatives are resolved (an alternative of phones is
+    ///   PocketSphinx's phone loop).
+    static func guess(_ cases: [EvaluationSet.Case], indexes: [String: VocabularyIndex], profiles: Set<String>,
+                      usingAlternatives: Bool) -> RecognizerGuess {
+        var inspectors: [String: WritingInspector] = [:]
+        var evidence = WritingEvidence(hasDictionary: false)
+        for testCase in cases {
+            let key = key(of: testCase)
+            guard let index = indexes[key] else { continue }
+            let inspector = inspectors[key] ?? WritingInspector(index: index)
+            inspectors[key] = inspector
+            evidence.hasDictionary = evidence.hasDictionary || inspector.hasDictionary
+            let phones = usingAlternatives && (testCase.alternatives ?? []).contains { $0.phones != nil }
+            evidence.add(inspector.look(of: testCase.query, hasPhoneAlternative: phones))
+        }
+        return RecognizerGuess.guess(from: evidence, profiles: profiles)
     }
 
     /// The calibration overall (key `all`) and per language, when the decision model scored anything.
@@ -194,18 +250,23 @@ struct Eval: ParsableCommand {
         return result
     }
 
-    /// `vocab eval --json`: the scores (as before, at the top level) and the calibration.
+    /// `vocab eval --json`: the scores (as before, at the top level), the calibration, the recognizer whose
+    /// profile decided (`shared`: the shared decision) and, when it was guessed, why.
     private struct EvaluationJSON: Encodable {
         let scores: EvaluationScores
         let calibration: [String: CalibrationScores]?
+        let recognizer: String
+        let guess: String?
 
         func encode(to encoder: any Encoder) throws {
             try scores.encode(to: encoder)
             var container = encoder.container(keyedBy: Key.self)
             try container.encodeIfPresent(calibration, forKey: .calibration)
+            try container.encode(recognizer, forKey: .recognizer)
+            try container.encodeIfPresent(guess, forKey: .recognizerGuess)
         }
 
-        enum Key: String, CodingKey { case calibration }
+        enum Key: String, CodingKey { case calibration, recognizer, recognizerGuess }
     }
 
     /// Reads and checks the set as `score.py` does (see ``EvaluationSet/init(validating:source:)``).
@@ -256,14 +317,16 @@ enum EvaluationReport {
     ///
     /// - Parameters:
     ///   - recognizer: The profile that decided (`nil`: the shared decision).
+    ///   - guess: Why the recognizer was guessed so, when it was (`--recognizer auto`).
     ///   - profiles: The profiles the locale data has, named when the shared decision decided, so that a reader
     ///     who knows which recognizer wrote the set can ask for its own.
     static func text(_ scores: EvaluationScores, set: String, cases: Int, recognizer: String? = nil,
-                     profiles: [String] = [], latencies: [Duration], runs: Int = 1,
+                     guess: String? = nil, profiles: [String] = [], latencies: [Duration], runs: Int = 1,
                      latenciesAlone: [Duration] = []) -> String {
         let decided = recognizer.map { ", decided by the profile of the recognizer '\($0)'" }
             ?? (profiles.isEmpty ? "" : ", decided by the shared model (trained on every recognizer's output)")
         var lines = ["set: \(set) (\(cases) cases)\(decided)"]
+        if let guess { lines.append("recognizer guessed from the set's writing: " + guess) }
         if recognizer == nil && !profiles.isEmpty {
             lines.append("one recognizer's own decision: --recognizer " + profiles.joined(separator: " | "))
         }
