@@ -3,13 +3,16 @@
 # answers exactly as the first one does (every prediction and every trace the same, byte for byte): the check
 # that a change meant to be faster or tidier changes no answer.
 #
-# Usage: scripts/dev-sets.sh [--locales DIR] [--profiles] [--padded N] BINARY...
+# Usage: scripts/dev-sets.sh [--locales DIR] [--profiles | --auto] [--padded N] BINARY...
 #   e.g. scripts/dev-sets.sh /tmp/vocab-before .build/release/vocab
 #        scripts/dev-sets.sh --locales /tmp/relearned/Locales .build/release/vocab
 # Prints, per build and set, top-1, recall@10, false accepts and disambiguation as counts (`vocab eval --json`);
 # the sets with alternatives are resolved with them. --locales is passed to every build (default: the
-# package's Locales/). --profiles decides each set as its recognizer's profile does (`--recognizer`: dev typed,
-# asr-dev pocketsphinx, the whisper sets whisper, the prompted ones whisper-prompted). --padded N scores the
+# package's Locales/). Without --profiles or --auto, the shared decision decides every set (`--recognizer shared`;
+# builds older than the recognizer guess decide so by default). --profiles decides each set as its recognizer's
+# profile does (`--recognizer`: dev typed, asr-dev pocketsphinx, the whisper sets whisper, the prompted ones
+# whisper-prompted); --auto as `vocab eval` does by default, guessing the recognizer from each set's writing (the
+# same profiles on these six sets). --padded N scores the
 # sets at scale: every list with the names of ../shared/bench/vocab-N.json added (those it does not hold already,
 # after its own, so its order of preference is kept), e.g. 10000 for lists of about 10,000 names, where the phone
 # postings' budget and the search's width bind (the sets' own lists hold 41 to 710 names). About 15 seconds per
@@ -24,6 +27,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --locales) LOCALES=${2:?--locales needs a folder}; shift 2 ;;
         --profiles) PROFILES=1; shift ;;
+        --auto) PROFILES=2; shift ;;
         --padded) PADDED=${2:?--padded needs a number of names}; shift 2 ;;
         --help|-h) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
         -*) echo "scripts/dev-sets.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
@@ -65,10 +69,19 @@ for binary in "$@"; do
     case "$binary" in /*) ;; *) binary="$CALLER/$binary" ;; esac  # as named from where the script was run
     [ -x "$binary" ] || { echo "scripts/dev-sets.sh: $binary is not an executable vocab binary" >&2; exit 2; }
     number=$((number + 1))
-    echo "$binary${LOCALES:+ (locales $LOCALES)}$([ "$PROFILES" = 1 ] && echo " (each set as its recognizer's profile decides)")${PADDED:+ (every list padded with the names of vocab-$PADDED.json)}"
+    mode=""
+    case "$PROFILES" in
+        1) mode=" (each set as its recognizer's profile decides)" ;;
+        2) mode=" (each set as the recognizer guessed from its writing decides)" ;;
+    esac
+    echo "$binary${LOCALES:+ (locales $LOCALES)}$mode${PADDED:+ (every list padded with the names of vocab-$PADDED.json)}"
+    # The shared decision, named where the build knows the name (a build with the recognizer guess).
+    shared=""
+    "$binary" eval --help 2>/dev/null | grep -qw guess && shared=shared
     for set in $SETS; do
         out="$WORK/$number-$set"
         recognizer=""
+        [ "$PROFILES" = 0 ] && recognizer=$shared
         if [ "$PROFILES" = 1 ]; then
             case "$set" in
                 dev) recognizer=typed ;;

@@ -353,7 +353,8 @@ def report(arguments, pool):
                     with tempfile.TemporaryDirectory() as folder:
                         set_path = Path(folder) / "set.json"
                         set_path.write_text(json.dumps(evaluation, ensure_ascii=False), encoding="utf-8")
-                        profile = ["--recognizer", PROFILES.get(condition, "whisper-prompted")] if arguments.profiles else []
+                        # Without --profiles, the shared decision (vocab eval would guess the recognizer otherwise).
+                        profile = ["--recognizer", PROFILES.get(condition, "whisper-prompted") if arguments.profiles else "shared"]
                         vocab("eval", str(set_path), "--predictions", str(Path(folder) / "predictions.jsonl"), *profile)
                         for line in (Path(folder) / "predictions.jsonl").read_text(encoding="utf-8").splitlines():
                             prediction = json.loads(line)

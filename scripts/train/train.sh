@@ -75,7 +75,7 @@ for folder in $folders; do
         trace="${set%.json}.trace.jsonl"
         locales=""
         case "$set" in */train-typed.json) locales="$folder/locales" ;; esac
-        .build/release/vocab eval "$set" --first-only ${locales:+--locales "$locales"} --trace "$trace" > /dev/null
+        .build/release/vocab eval "$set" --first-only --recognizer shared ${locales:+--locales "$locales"} --trace "$trace" > /dev/null
         traces="$traces $trace"
     done
 done
@@ -86,7 +86,7 @@ for folder in $folders; do
     for set in "$folder"/train-*-nbest*.json; do
         [ -e "$set" ] || continue
         trace="${set%.json}.trace.jsonl"
-        .build/release/vocab eval "$set" --trace "$trace" > /dev/null
+        .build/release/vocab eval "$set" --recognizer shared --trace "$trace" > /dev/null
         alternatives="$alternatives $trace"
     done
 done

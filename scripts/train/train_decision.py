@@ -23,7 +23,7 @@ what the recognizer's real output calls for. With --alternatives and --baseline 
 than their first hypotheses alone: issue 21's bound, where the objective alone would trade it away.
 
 Usage:
-  vocab eval .build-train/train-whisper-base.json --trace .build-train/whisper.trace.jsonl   (and the others)
+  vocab eval .build-train/train-whisper-base.json --recognizer shared --trace .build-train/whisper.trace.jsonl   (and the others)
   python3 scripts/train/train_decision.py .build-train/*.trace.jsonl [--check ../shared/eval/*.json traces]
   python3 scripts/train/train_decision.py --reselect-accept --recognizer whisper-prompted VALIDATION_TRACES... [--write]
   python3 scripts/train/train_decision.py --reselect-accept --alternatives --recognizer whisper TRACES... \
