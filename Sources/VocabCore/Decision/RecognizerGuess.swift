@@ -7,12 +7,12 @@
 /// way, every time. Measured on the six development sets and the 47 sets of the end-to-end recordings in
 /// `Training/hints*` (BENCHMARKS.md, the twenty-sixth session's section), as shares of the batch's queries:
 ///
-/// | writer | a capital | sentence punctuation | written word for word as a listed name | English, every word in the dictionary or the list |
+/// | writer | a capital | sentence punctuation | written word for word as a listed name | English queries with a word of neither the dictionary nor the list |
 /// |---|---:|---:|---:|---:|
-/// | typed, respelled (dev) | 11% | 0% | 9% | 82% of the English |
-/// | PocketSphinx | 0% | 0% | 0–78% | 100%, and only English |
-/// | Whisper, no prompt | 83–87% | 54–81% | 0–5% | 62–87% of the English |
-/// | Whisper, prompted with the list (a second pass too) | 100% | 13–93% | 19–58% | 15–80% of the English |
+/// | typed, respelled (dev) | 11% | 0% | 9% | 17%, and five other languages |
+/// | PocketSphinx | 0% | 0% | 0–78% | 0%, and only English |
+/// | Whisper, no prompt | 83–87% | 54–81% | 0–5% | not read |
+/// | Whisper, prompted with the list (a second pass too) | 100% | 13–93% | 19–58% | not read |
 ///
 /// The rules below sit between those ranges, and where a mistake would cost answers they lean toward the profile
 /// that costs least when wrong: a prompted Whisper's profile on unprompted output decides about as the shared
@@ -86,7 +86,11 @@ public struct RecognizerGuess: Sendable, Equatable {
         }
         // Typed text, respelled: mostly lowercase, no sentence punctuation, words of no dictionary.
         if share(evidence.withCapital) < 0.5 && share(evidence.withPunctuation) < 0.1 {
-            return named("typed", "\(capitals), \(punctuation), not English dictionary words alone: typed")
+            let words = evidence.hasDictionary
+                ? "\(evidence.outsideEnglish) not in English, \(evidence.withUnknownWord) English with a word of neither the "
+                    + "English dictionary nor the list"
+                : "\(evidence.outsideEnglish) not in English"
+            return named("typed", "\(capitals), \(punctuation), \(words): typed")
         }
         return RecognizerGuess(recognizer: nil, reason: "\(capitals), \(punctuation): no one recognizer's writing")
     }
