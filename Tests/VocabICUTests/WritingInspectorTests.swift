@@ -36,4 +36,24 @@ struct WritingInspectorTests {
         let look = inspector.look(of: "Lébi Boulot", hasPhoneAlternative: true)
         #expect(!look.isEnglish && !look.hasUnknownWord && look.hasCapital && look.hasPhoneAlternative)
     }
+
+    @Test("The guess names the recognizer that wrote each development set",
+          .enabled(if: RepositoryPaths.shared != nil, "../shared is missing: the guess is not checked on the development sets"),
+          arguments: [("dev.json", "typed"), ("asr-dev.json", "pocketsphinx"), ("whisper-dev.json", "whisper"),
+                      ("whisper-dev-biased.json", "whisper-prompted"), ("whisper-dev-nbest.json", "whisper"),
+                      ("whisper-dev-biased-nbest.json", "whisper-prompted")])
+    func developmentSets(name: String, writer: String) throws {
+        let url = RepositoryPaths.shared!.appendingPathComponent("eval/\(name)")
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
+        let set = try EvaluationSet(validating: object, source: name)
+        let strings = Dictionary(set.vocabularies.map { ($0.id, $0.strings) }, uniquingKeysWith: { first, _ in first })
+        var indexes: [String: VocabularyIndex] = [:]
+        for testCase in set.cases where indexes[testCase.vocabulary] == nil {
+            indexes[testCase.vocabulary] = try RecognizerProfileTests.index(strings[testCase.vocabulary]!, language: testCase.language)
+        }
+        let profiles = Set(try #require(try RecognizerProfileTests.directory.phoneData()).recognizers.keys)
+        let queries = set.cases.map { RecognizerGuess.Query(list: $0.vocabulary, text: $0.query) }
+        let guess = RecognizerGuess.guess(queries, indexes: indexes, profiles: profiles)
+        #expect(guess.recognizer == writer, "\(name): \(guess.reason)")
+    }
 }

@@ -66,3 +66,41 @@ public struct WritingInspector: Sendable {
         dictionary?.firstPronunciation(of: word) != nil
     }
 }
+
+extension RecognizerGuess {
+    /// One query of a batch: the list it was resolved against (a key into the batch's indexes), what the recognizer
+    /// wrote, and whether an alternative of phones came with it.
+    public struct Query<Key: Hashable>: Sendable where Key: Sendable {
+        public let list: Key
+        public let text: String
+        public let hasPhoneAlternative: Bool
+
+        /// Creates a query.
+        public init(list: Key, text: String, hasPhoneAlternative: Bool = false) {
+            self.list = list
+            self.text = text
+            self.hasPhoneAlternative = hasPhoneAlternative
+        }
+    }
+
+    /// Guesses which recognizer wrote a batch of queries, each read against its own list (one inspector per
+    /// list); queries whose list has no index are not counted.
+    ///
+    /// - Parameters:
+    ///   - queries: The batch (an evaluation set's cases).
+    ///   - indexes: The lists' indexes, by key.
+    ///   - profiles: The profiles the locale data has.
+    public static func guess<Key>(_ queries: [Query<Key>], indexes: [Key: VocabularyIndex],
+                                  profiles: Set<String>) -> RecognizerGuess {
+        var inspectors: [Key: WritingInspector] = [:]
+        var evidence = WritingEvidence(hasDictionary: false)
+        for query in queries {
+            guard let index = indexes[query.list] else { continue }
+            let inspector = inspectors[query.list] ?? WritingInspector(index: index)
+            inspectors[query.list] = inspector
+            evidence.hasDictionary = evidence.hasDictionary || inspector.hasDictionary
+            evidence.add(inspector.look(of: query.text, hasPhoneAlternative: query.hasPhoneAlternative))
+        }
+        return guess(from: evidence, profiles: profiles)
+    }
+}

@@ -221,18 +221,11 @@ struct Eval: ParsableCommand {
     ///   PocketSphinx's phone loop).
     static func guess(_ cases: [EvaluationSet.Case], indexes: [String: VocabularyIndex], profiles: Set<String>,
                       usingAlternatives: Bool) -> RecognizerGuess {
-        var inspectors: [String: WritingInspector] = [:]
-        var evidence = WritingEvidence(hasDictionary: false)
-        for testCase in cases {
-            let key = key(of: testCase)
-            guard let index = indexes[key] else { continue }
-            let inspector = inspectors[key] ?? WritingInspector(index: index)
-            inspectors[key] = inspector
-            evidence.hasDictionary = evidence.hasDictionary || inspector.hasDictionary
-            let phones = usingAlternatives && (testCase.alternatives ?? []).contains { $0.phones != nil }
-            evidence.add(inspector.look(of: testCase.query, hasPhoneAlternative: phones))
+        let queries = cases.map { testCase in
+            RecognizerGuess.Query(list: key(of: testCase), text: testCase.query,
+                                  hasPhoneAlternative: usingAlternatives && (testCase.alternatives ?? []).contains { $0.phones != nil })
         }
-        return RecognizerGuess.guess(from: evidence, profiles: profiles)
+        return RecognizerGuess.guess(queries, indexes: indexes, profiles: profiles)
     }
 
     /// The calibration overall (key `all`) and per language, when the decision model scored anything.
