@@ -41,6 +41,8 @@ struct RecognizerGuessTests {
     func pocketSphinx() {
         #expect(Self.guess(Self.evidence()) == "pocketsphinx")
         #expect(Self.guess(Self.evidence(unknownWord: 2)) == "pocketsphinx")
+        // Its dictionary's letters come with a full stop ("read the co e."), now and then.
+        #expect(Self.guess(Self.evidence(punctuation: 1)) == "pocketsphinx")
         // Its phone loop's phones beside each query: the grammar's profile.
         #expect(Self.guess(Self.evidence(phones: 100)) == "pocketsphinx-grammar")
     }

@@ -10,7 +10,7 @@
 /// | writer | a capital | sentence punctuation | written word for word as a listed name | English queries with a word of neither the dictionary nor the list |
 /// |---|---:|---:|---:|---:|
 /// | typed, respelled (dev) | 11% | 0% | 9% | 17%, and five other languages |
-/// | PocketSphinx | 0% | 0% | 0–78% | 0%, and only English |
+/// | PocketSphinx | 0% | 0–0.3% (its dictionary's letters, "e.") | 0–78% | 0%, and only English |
 /// | Whisper, no prompt | 83–87% | 54–81% | 0–5% | not read |
 /// | Whisper, prompted with the list (a second pass too) | 100% | 13–93% | 19–58% | not read |
 ///
@@ -75,8 +75,9 @@ public struct RecognizerGuess: Sendable, Equatable {
             return named("whisper", "\(capitals), \(punctuation), \(listed): a Whisper without a prompt")
         }
         // PocketSphinx writes lowercase English words of its dictionary, nothing else (a lexicon of the list's
-        // names adds those).
-        if evidence.withCapital == 0 && evidence.withPunctuation == 0 && evidence.outsideEnglish == 0 {
+        // names adds those); the dictionary's letters have a full stop ("e.", "m."), written now and then (3 of
+        // 2,880 transcripts of names).
+        if evidence.withCapital == 0 && share(evidence.withPunctuation) <= 0.02 && evidence.outsideEnglish == 0 {
             if !evidence.hasDictionary {
                 return RecognizerGuess(recognizer: nil, reason: "lowercase English without punctuation, as PocketSphinx "
                     + "writes, but without the English pronouncing dictionary its words cannot be checked")
@@ -84,7 +85,7 @@ public struct RecognizerGuess: Sendable, Equatable {
             if share(evidence.withUnknownWord) <= 0.02 {
                 return named("pocketsphinx", counted(count - evidence.withUnknownWord,
                                                      "with every word in the English dictionary or the list")
-                    + ", none with a capital or sentence punctuation: PocketSphinx")
+                    + ", none with a capital, \(punctuation): PocketSphinx")
             }
         }
         // Typed text, respelled: mostly lowercase, no sentence punctuation, words of no dictionary.
