@@ -52,6 +52,10 @@ struct RecognizerGuessTests {
         #expect(Self.guess(Self.evidence(capital: 11, english: 19, unknownWord: 4)) == "typed")
         // English alone, but words the dictionary does not hold: typed, not PocketSphinx.
         #expect(Self.guess(Self.evidence(unknownWord: 18)) == "typed")
+        // A few such words: PocketSphinx's or typed, not told apart, and each profile costs the other's output dearly.
+        let between = RecognizerGuess.guess(from: Self.evidence(unknownWord: 5), profiles: Self.profiles)
+        #expect(between.recognizer == nil)
+        #expect(between.reason.hasSuffix("PocketSphinx's or typed English, not told apart"))
         // A capital here and there does not make it PocketSphinx's.
         #expect(Self.guess(Self.evidence(capital: 5)) == "typed")
     }
