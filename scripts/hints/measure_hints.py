@@ -62,8 +62,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts" / "train"))
+sys.path.insert(0, str(ROOT / "scripts" / "audit"))
 import make_corpus as corpus  # noqa: E402  (its synthesizer, voices and Whisper loader)
 import make_grammar_corpus  # noqa: E402  (PocketSphinx's phone loop)
+from letter_to_sound_audit import dictionary_words  # noqa: E402  (the words a CMU-format dictionary holds)
 
 OUT = ROOT / "Training" / "hints"
 VOCAB = Path(os.environ.get("VOCAB_BINARY", ROOT / ".build" / "release" / "vocab"))
@@ -453,11 +455,7 @@ def known_names(pool):
     """The pool's given and family names that PocketSphinx's English dictionary holds, in their order."""
     if not SPHINX_DICTIONARY.exists():
         sys.exit(f"measure_hints.py: --known-names needs {SPHINX_DICTIONARY} (Debian's pocketsphinx-en-us)")
-    words = set()
-    with open(SPHINX_DICTIONARY, encoding="utf-8", errors="replace") as handle:
-        for line in handle:
-            if line.strip():
-                words.add(line.split()[0].split("(")[0].lower())
+    words = dictionary_words(SPHINX_DICTIONARY)
     known = {part: [entry for entry in pool[part] if entry["name"].lower() in words] for part in ("given", "family")}
     if min(len(names) for names in known.values()) < 100:
         sys.exit("measure_hints.py: --known-names: the dictionary holds too few of the English names to make lists")
