@@ -38,9 +38,13 @@ public struct WritingInspector: Sendable {
         let surface = WritingEvidence.Look.surface(of: query)
         let read = (try? preparer.readings(of: query))?.first?.words ?? []
         let words = read.map(\.folded)
-        let hasUnknownWord = isEnglish && dictionary != nil && read.contains { word in
-            !listWords.contains(word.folded) && !isDictionaryWord(word.folded)
-                && !Self.writtenWithApostrophe(word.folded, in: query).contains(where: isDictionaryWord)
+        var hasUnknownWord = false
+        if isEnglish && dictionary != nil {
+            let unknown = read.map(\.folded).filter { !listWords.contains($0) && !isDictionaryWord($0) }
+            if !unknown.isEmpty {
+                let apostrophes = Self.spellingsWithApostrophe(in: query)
+                hasUnknownWord = unknown.contains { !(apostrophes[$0] ?? []).contains(where: isDictionaryWord) }
+            }
         }
         return WritingEvidence.Look(hasCapital: surface.hasCapital, hasPunctuation: surface.hasPunctuation,
                                     isEnglish: isEnglish, hasUnknownWord: hasUnknownWord,
@@ -48,17 +52,19 @@ public struct WritingInspector: Sendable {
                                     hasPhoneAlternative: hasPhoneAlternative)
     }
 
-    /// The words of a text, lowercase, that are a folded word with apostrophes (`don't` for `dont`): the
-    /// dictionary writes them so, and folding drops them.
-    static func writtenWithApostrophe(_ folded: String, in text: String) -> [String] {
-        text.lowercased().split(whereSeparator: { $0.isWhitespace }).compactMap { piece in
+    /// The words of a text written with apostrophes, lowercase, by their spelling without them (`dont` → `don't`):
+    /// the dictionary writes them so, and folding drops them. Read once per query, and only when a word is unknown.
+    static func spellingsWithApostrophe(in text: String) -> [String: [String]] {
+        let apostrophes: Set<Character> = ["'", "’"]
+        var spellings: [String: [String]] = [:]
+        for piece in text.lowercased().split(whereSeparator: { $0.isWhitespace }) {
             let word = piece.trimmingPrefix(while: { !$0.isLetter }).reversed().drop(while: { !$0.isLetter }).reversed()
-            let apostrophes: Set<Character> = ["'", "’"]
-            guard word.contains(where: apostrophes.contains) else { return nil }
+            guard word.contains(where: apostrophes.contains) else { continue }
             let bare = String(word.filter { !apostrophes.contains($0) })
             // The typographic apostrophe written as the dictionary writes it.
-            return bare == folded ? String(word.map { $0 == "’" ? "'" : $0 }) : nil
+            spellings[bare, default: []].append(String(word.map { $0 == "’" ? "'" : $0 }))
         }
+        return spellings
     }
 
     /// Whether the dictionary holds a word as written (lowercase).
