@@ -211,7 +211,14 @@ import VocabTestSupport
         #expect(resolve.stderr.contains("--recognizer auto guesses the recognizer from a whole set's writing"))
         let invalid = try work.run(["eval", set, "--recognizer", "Whisper"])
         #expect(invalid.status == 64)
-        #expect(invalid.stderr.contains("--recognizer 'Whisper' is not a recognizer name"))
+        #expect(invalid.stderr.contains("--recognizer 'Whisper' is not a recognizer name (lowercase letters, digits "
+            + "and dashes, e.g. whisper, or auto, or shared)"))
+        // vocab resolve names what it takes besides a profile's name: not auto.
+        let invalidResolve = try work.run(["resolve", "--language", "it-IT", "--vocabulary", vocabulary, "--recognizer",
+                                           "Whisper", "Kiara Rossi."])
+        #expect(invalidResolve.status == 64)
+        #expect(invalidResolve.stderr.contains("--recognizer 'Whisper' is not a recognizer name (lowercase letters, "
+            + "digits and dashes, e.g. whisper, or shared)"))
     }
 
     @Test("A malformed set is refused naming the key path")

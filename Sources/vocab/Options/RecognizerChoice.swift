@@ -17,9 +17,16 @@ struct RecognizerChoice: ParsableArguments {
                 + "one query does not show it: name the recognizer, or leave --recognizer out for the shared decision")
         }
         if let recognizer, !RecognizerProfile.isValidName(recognizer) {
-            throw ValidationError("--recognizer '\(recognizer)' is not a recognizer name (lowercase letters, digits "
-                + "and dashes, e.g. whisper)")
+            throw ValidationError(Self.notAName(recognizer, alsoAccepted: [Resolver.sharedDecisionName]))
         }
+    }
+
+    /// Why `--recognizer VALUE` is refused when VALUE is not a recognizer name: what a name is, and the other
+    /// values the command takes (the same words for `vocab resolve`, `vocab compare` and `vocab eval`).
+    static func notAName(_ value: String, alsoAccepted: [String]) -> String {
+        let others = alsoAccepted.map { ", or \($0)" }.joined()
+        return "--recognizer '\(value)' is not a recognizer name (lowercase letters, digits and dashes, e.g. whisper"
+            + others + ")"
     }
 
     /// Refuses `--recognizer` beside `--parameter`: app vocabulary is decided by its own matcher.

@@ -66,8 +66,8 @@ struct Eval: ParsableCommand {
     func validate() throws {
         _ = try resolutionPolicy()
         if recognizer != RecognizerGuess.automaticName && !RecognizerProfile.isValidName(recognizer) {
-            throw ValidationError("--recognizer '\(recognizer)' is not a recognizer name (lowercase letters, digits "
-                + "and dashes, e.g. whisper, or auto, or shared)")
+            throw ValidationError(RecognizerChoice.notAName(
+                recognizer, alsoAccepted: [RecognizerGuess.automaticName, Resolver.sharedDecisionName]))
         }
         guard (1...100).contains(runs) else {
             throw ValidationError("--repeat \(runs) is out of range; expected a count of runs from 1 to 100")
