@@ -431,6 +431,7 @@ public enum OpenAPIDocument {
               "pocketsphinx",
               "pocketsphinx-grammar",
               "whisper",
+              "whisper-phones",
               "whisper-prompted",
               "shared",
               null

@@ -123,7 +123,7 @@ import VocabTestSupport
         (["resolve", "--language", "fr-FR", "--vocabulary",
           RepositoryPaths.root().appendingPathComponent("Examples/contacts.fr-FR.txt").path, "--recognizer", "kaldi", "bobo"], 1,
          "Error: --recognizer: the recognizer 'kaldi' is unknown; expected one of pocketsphinx, pocketsphinx-grammar, typed, "
-            + "whisper, whisper-prompted"),
+            + "whisper, whisper-phones, whisper-prompted"),
         (["resolve", "--vocabulary", "/dev/null", "--recognizer", "Whisper", "bobo"], 64,
          "Error: --recognizer 'Whisper' is not a recognizer name"),
         (["resolve", "--parameter", "INStartWorkoutIntent.workoutName", "run", "--recognizer", "typed"], 64,
@@ -158,7 +158,7 @@ import VocabTestSupport
         #expect(result.stdout.hasPrefix("set: mini (3 cases), decided by the shared model (trained on every "
             + "recognizer's output)\nrecognizer guessed from the set's writing: 3 queries are too few to tell which "
             + "recognizer wrote them (at least 20)\none recognizer's own decision: --recognizer pocketsphinx | "
-            + "pocketsphinx-grammar | typed | whisper | whisper-prompted\n"))
+            + "pocketsphinx-grammar | typed | whisper | whisper-phones | whisper-prompted\n"))
         #expect(result.stdout.contains("  all                    3    100.0%    1/1     100.0%    2/2       0.0%    0/3     100.0%    1/1"))
         let lines = try String(contentsOfFile: predictions, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 3)

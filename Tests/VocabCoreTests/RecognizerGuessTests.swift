@@ -4,7 +4,8 @@ import VocabCore
 /// Guessing which recognizer wrote a batch of queries from how the batch is written as a whole.
 @Suite("Recognizer guess")
 struct RecognizerGuessTests {
-    static let profiles: Set<String> = ["typed", "pocketsphinx", "pocketsphinx-grammar", "whisper", "whisper-prompted"]
+    static let profiles: Set<String> = ["typed", "pocketsphinx", "pocketsphinx-grammar", "whisper", "whisper-phones",
+                                        "whisper-prompted"]
 
     /// A batch of `count` queries, the first `capital` with a capital, and so on for each property.
     static func evidence(count: Int = 100, capital: Int = 0, punctuation: Int = 0, english: Int = 100,
@@ -45,6 +46,20 @@ struct RecognizerGuessTests {
         #expect(Self.guess(Self.evidence(punctuation: 1)) == "pocketsphinx")
         // Its phone loop's phones beside each query: the grammar's profile.
         #expect(Self.guess(Self.evidence(phones: 100)) == "pocketsphinx-grammar")
+    }
+
+    @Test("Whisper's English text with a phone loop's phones of the same audio; not in other languages")
+    func whisperWithPhones() {
+        #expect(Self.guess(Self.evidence(capital: 86, punctuation: 70, phones: 100)) == "whisper-phones")
+        let french = RecognizerGuess.guess(from: Self.evidence(capital: 86, punctuation: 70, english: 0, phones: 100),
+                                           profiles: Self.profiles)
+        #expect(french.recognizer == nil)
+        #expect(french.reason.hasSuffix("which the phone loop's profile is not trained for"))
+        // Without the profile in the locale data: the shared decision, saying so.
+        let missing = RecognizerGuess.guess(from: Self.evidence(capital: 86, punctuation: 70, phones: 100),
+                                            profiles: Self.profiles.subtracting(["whisper-phones"]))
+        #expect(missing.recognizer == nil)
+        #expect(missing.reason.hasSuffix("the locale data has no 'whisper-phones' profile"))
     }
 
     @Test("Typed names: lowercase, no sentence punctuation, respelled words of no dictionary or other languages")

@@ -25,7 +25,8 @@ struct RecognizerProfileTests {
     @Test("The shipped profiles load, each with a decision over every feature; Whisper's weigh its alternatives")
     func shippedProfilesLoad() throws {
         let data = try #require(try Self.directory.phoneData())
-        #expect(data.recognizers.keys.sorted() == ["pocketsphinx", "pocketsphinx-grammar", "typed", "whisper", "whisper-prompted"])
+        #expect(data.recognizers.keys.sorted() == ["pocketsphinx", "pocketsphinx-grammar", "typed", "whisper", "whisper-phones",
+                                                    "whisper-prompted"])
         for profile in data.recognizers.values {
             #expect(profile.decision.featureNames == CandidateFeatures.names, "\(profile.name)")
             #expect(profile.decision.offer < profile.decision.accept, "\(profile.name)")
@@ -34,6 +35,9 @@ struct RecognizerProfileTests {
         #expect(data.recognizers["whisper"]?.alternatives?.featureNames == AlternativeFeatures.names)
         #expect(data.recognizers["whisper-prompted"]?.alternatives != nil)
         #expect(data.recognizers["pocketsphinx-grammar"]?.alternatives != nil)
+        // Whisper with a phone loop's phones decides each hypothesis as Whisper's profile does.
+        #expect(data.recognizers["whisper-phones"]?.alternatives != nil)
+        #expect(data.recognizers["whisper-phones"]?.decision.weights == data.recognizers["whisper"]?.decision.weights)
     }
 
     @Test("Without a recognizer the shared decision decides; a named one decides with its own")
@@ -149,7 +153,7 @@ struct RecognizerProfileTests {
             Issue.record("an unknown recognizer was accepted")
         } catch let error as VocabularyError {
             #expect(error.subject == "the recognizer 'kaldi'")
-            #expect(error.problem.contains("pocketsphinx, pocketsphinx-grammar, typed, whisper, whisper-prompted"), "\(error)")
+            #expect(error.problem.contains("pocketsphinx, pocketsphinx-grammar, typed, whisper, whisper-phones, whisper-prompted"), "\(error)")
         }
     }
 

@@ -21,7 +21,12 @@ Steps, each resumable (a rerun keeps what is there):
            the locales); the recordings' English cases resolved by each, with and without the phones. Prints
            right answers, false accepts and recall@10, pooled over the recordings. About five minutes.
 
-Usage: python3 scripts/train/phone_loop_beside_whisper.py record|measure [--vocab .build/release/vocab]
+  --write  (with measure) the profile `whisper-phones` in Locales/shared/recognizers/: the `whisper` profile's decision,
+           which weighs each hypothesis alone, and the alternatives model trained with the phones, which weighs them
+           together (`vocab resolve --recognizer whisper-phones`; the recognizer guess names it for a set written as
+           Whisper writes with phones beside its queries).
+
+Usage: python3 scripts/train/phone_loop_beside_whisper.py record|measure [--write] [--vocab .build/release/vocab]
 Needs what make_corpus.py needs (espeak-ng, mbrola, flite, sox, pocketsphinx) and the vocab release build.
 """
 
@@ -104,7 +109,25 @@ def run(command, **kwargs):
     return subprocess.run(command, check=True, capture_output=True, text=True, cwd=ROOT, **kwargs).stdout
 
 
-def measure(vocab):
+PROFILE = "whisper-phones"
+PROFILES = ROOT / "Locales" / "shared" / "recognizers"
+
+
+def write_profile(traces):
+    """The `whisper-phones` profile: the `whisper` profile's decision (its first line naming the new profile) and the
+    alternatives model trained on the traces with the phones."""
+    folder = PROFILES / PROFILE
+    folder.mkdir(parents=True, exist_ok=True)
+    decision = (PROFILES / "whisper" / "decision-model.txt").read_text(encoding="utf-8").splitlines()
+    decision[0] = (f"# The profile of the recognizer '{PROFILE}': Whisper's hypotheses with PocketSphinx's phone loop on the "
+                   "same audio; each hypothesis of words is decided as the 'whisper' profile decides (this is its model).")
+    (folder / "decision-model.txt").write_text("\n".join(decision) + "\n", encoding="utf-8")
+    print(run([sys.executable, "scripts/train/train_decision.py", "--alternatives", "--recognizer", PROFILE, "--write",
+               "--trained-on", "Whisper base's five best and PocketSphinx's phone loop on the same English clips "
+               "(scripts/train/phone_loop_beside_whisper.py)", *traces]).splitlines()[-1])
+
+
+def measure(vocab, write=False):
     WORK.mkdir(parents=True, exist_ok=True)
     corpus_phones = recorded(OUT / "whisper-base-nbest.en-US.tsv")
     if not corpus_phones:
@@ -131,6 +154,8 @@ def measure(vocab):
         run([sys.executable, "scripts/train/train_decision.py", "--alternatives", "--recognizer", "whisper",
              "--locales", str(copy), "--write", *traces[kind]])
         locales[kind] = copy
+    if write:
+        write_profile(traces["phones"])
     rows = []
     for label, kind, with_phones in (("committed `whisper` profile, Whisper's five best", None, False),
                                      ("the same, the phones added", None, True),
@@ -165,14 +190,17 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("step", choices=["record", "measure"])
     parser.add_argument("--vocab", default=str(ROOT / ".build" / "release" / "vocab"))
+    parser.add_argument("--write", action="store_true", help=f"with measure: write the {PROFILE} profile")
     arguments = parser.parse_args()
     if arguments.step == "record":
+        if arguments.write:
+            sys.exit("phone_loop_beside_whisper.py: --write is for measure (record only records)")
         record()
     else:
         if not Path(arguments.vocab).is_file():
             sys.exit(f"phone_loop_beside_whisper.py: --vocab {arguments.vocab} is not a vocab binary "
                      "(swift build -c release --product vocab)")
-        measure(arguments.vocab)
+        measure(arguments.vocab, arguments.write)
 
 
 if __name__ == "__main__":

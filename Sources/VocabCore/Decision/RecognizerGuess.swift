@@ -14,6 +14,9 @@
 /// | Whisper, no prompt | 83–87% | 54–81% | 0–5% | not read |
 /// | Whisper, prompted with the list (a second pass too) | 100% | 13–93% | 19–58% | not read |
 ///
+/// Phones beside at least half the queries are a phone loop's: beside PocketSphinx's grammar pass, or beside
+/// Whisper's English text (`whisper-phones`, BENCHMARKS.md, the twenty-seventh session's section).
+///
 /// The rules below sit between those ranges, and where a mistake would cost answers they lean toward the profile
 /// that costs least when wrong: a prompted Whisper's profile on unprompted output decides about as the shared
 /// model does, while the unprompted profile on prompted output accepts more wrong names. Within one language the
@@ -61,9 +64,19 @@ public struct RecognizerGuess: Sendable, Equatable {
         }
         let capitals = counted(evidence.withCapital, "with a capital")
         let punctuation = counted(evidence.withPunctuation, "with sentence punctuation")
-        // PocketSphinx's grammar with its phone loop: every query comes with the loop's phones.
+        // A phone loop's phones beside every query: PocketSphinx's grammar pass (lowercase words), or Whisper's text
+        // (capitals and sentence punctuation) with a phone loop run on the same audio, a profile of English only.
         if share(evidence.withPhoneAlternative) >= 0.5 {
-            return named("pocketsphinx-grammar", counted(evidence.withPhoneAlternative, "with phones as an alternative"))
+            let phones = counted(evidence.withPhoneAlternative, "with phones as an alternative")
+            guard share(evidence.withCapital) >= 0.5 && share(evidence.withPunctuation) >= 0.1 else {
+                return named("pocketsphinx-grammar", phones)
+            }
+            let written = "\(phones), \(capitals), \(punctuation)"
+            guard evidence.outsideEnglish == 0 else {
+                return RecognizerGuess(recognizer: nil, reason: written + ": Whisper's text with a phone loop's phones, "
+                    + "in languages other than English, which the phone loop's profile is not trained for")
+            }
+            return named("whisper-phones", written + ": Whisper's text with a phone loop's phones of the same audio")
         }
         // Whisper writes sentences: capitals nearly always, punctuation often. Prompted with the list's names, it
         // writes them word for word far more often, and capitalizes every query.

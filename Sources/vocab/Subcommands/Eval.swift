@@ -49,7 +49,8 @@ struct Eval: ParsableCommand {
 
     @Option(name: .customLong("recognizer"), help: ArgumentHelp(
         "The recognizer that wrote the set's queries, whose profile decides: typed, pocketsphinx, "
-            + "pocketsphinx-grammar, whisper, whisper-prompted; shared for the decision trained on all of them; auto "
+            + "pocketsphinx-grammar, whisper, whisper-phones, whisper-prompted; shared for the decision trained on all of "
+            + "them; auto "
             + "(the default) to guess it from how the set is written as a whole (capitals, punctuation, dictionary "
             + "words, names written as listed), the shared decision when the set is small or mixed.",
         valueName: "name"))

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import VocabCore
+import VocabTestSupport
+
+/// Whisper's English text with PocketSphinx's phone loop run on the same audio (`whisper-phones`): the phones are one
+/// more hypothesis, weighed by a model trained with them. The case is a held-out recording's
+/// (`Vectors/whisper-phones/priya-ledonne.json`): Whisper's five best for "Priya Ledonne" are all words that miss
+/// the name ("Pre-year-old."), the phone loop heard "R IY Y AH L EH D AA N".
+@Suite("Whisper's text with a phone loop's phones")
+struct WhisperPhonesTests {
+    struct Case: Decodable {
+        /// One hypothesis as the case's file writes it (the form of a set's `alternatives`).
+        struct Heard: Decodable {
+            let text: String?
+            let phones: String?
+            let confidence: Double?
+            let score: Double?
+
+            var hypothesis: Hypothesis {
+                phones.map { Hypothesis(phones: $0) } ?? Hypothesis(text: text ?? "", confidence: confidence, score: score)
+            }
+        }
+
+        let language: String
+        let said: String
+        let heard: [Heard]
+        let strings: [String]
+        var hypotheses: [Hypothesis] { heard.map(\.hypothesis) }
+    }
+
+    static let priyaLedonne = try! JSONDecoder().decode(Case.self, from: Data(contentsOf: URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().appendingPathComponent("Vectors/whisper-phones/priya-ledonne.json")))
+
+    static func resolve(_ hypotheses: [Hypothesis], recognizer: String) throws -> Resolver.Result {
+        let spoken = Self.priyaLedonne
+        let index = try RecognizerProfileTests.index(spoken.strings, language: spoken.language)
+        return try Resolver(index: index, recognizerNamed: recognizer).resolve(hypotheses[0].text,
+                                                                               alternatives: hypotheses)
+    }
+
+    static func answer(_ result: Resolver.Result) -> String? {
+        if case .success(let answered) = result.resolution { return answered.term }
+        return nil
+    }
+
+    @Test("The phones of the name said make an answer of what Whisper's words alone leave to a choice")
+    func phonesAnswer() throws {
+        let spoken = Self.priyaLedonne
+        let words = spoken.hypotheses.filter { $0.phones == nil }
+        #expect(words.count == 5 && spoken.hypotheses.count == 6)
+        let withoutPhones = try Self.resolve(words, recognizer: "whisper-phones")
+        #expect(Self.answer(withoutPhones) == nil, "\(withoutPhones.resolution)")
+        #expect(withoutPhones.ranked.first?.term == spoken.said)
+        let withPhones = try Self.resolve(spoken.hypotheses, recognizer: "whisper-phones")
+        #expect(Self.answer(withPhones) == spoken.said, "\(withPhones.resolution)")
+        #expect(withPhones.hypotheses.last?.text == "/R IY Y AH L EH D AA N/")
+    }
+
+    @Test("The profile decides each hypothesis as the whisper profile does, and weighs them with its own model")
+    func sameDecisionOwnWeighing() throws {
+        let query = [Self.priyaLedonne.hypotheses[0]]
+        let alone = try Self.resolve(query, recognizer: "whisper-phones")
+        let whisper = try Self.resolve(query, recognizer: "whisper")
+        #expect(alone.ranked.map(\.term) == whisper.ranked.map(\.term))
+        #expect(alone.ranked.map(\.probability) == whisper.ranked.map(\.probability))
+        let weighed = try Self.resolve(Self.priyaLedonne.hypotheses, recognizer: "whisper-phones")
+        let byWhisper = try Self.resolve(Self.priyaLedonne.hypotheses, recognizer: "whisper")
+        #expect(weighed.ranked.first?.probability != byWhisper.ranked.first?.probability)
+    }
+}
