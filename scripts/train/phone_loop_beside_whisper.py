@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Does the audio say more than Whisper's text? PocketSphinx's phone loop run beside Whisper on the same English clips,
-its phones weighed as one more hypothesis (an experiment; BENCHMARKS.md, the twenty-seventh session's section).
+its phones weighed as one more hypothesis: the `whisper-phones` profile (BENCHMARKS.md, "The audio beside Whisper's
+text").
 
 vocab weighs a hypothesis of phones beside text ones (`{"phones": "..."}` in a case's alternatives; the
 pocketsphinx-grammar profile weighs its grammar's name against its phone loop). Whisper's five best are all words,
@@ -12,9 +13,10 @@ Steps, each resumable (a rerun keeps what is there):
            - the Whisper five-best corpus's unprompted English clips (Training/corpus/whisper-base-nbest.en-US.tsv:
              the same names, voices, rates, pitch and noise seeds, so the same audio) →
              Training/phone-loop/whisper-base-nbest.en-US.tsv;
-           - the English clips of the unprompted five-best recordings (Training/hints-nbest*, their measure_hints.py
-             seeds; the namesake recordings with --namesake-absents) → Training/phone-loop/<recording>.en-US.tsv.
-           About six clips a second.
+           - the English clips of the unprompted five-best recordings (the rows of
+             Training/hints-nbest*/whisper-none-nbest.en-US.tsv, so the same audio) → Training/phone-loop/<recording>.en-US.tsv.
+           About six clips a second. PocketSphinx's running normalization carries from clip to clip, so a rerun from
+           scratch writes about 90% of the phone strings the same: the committed files are the record.
   measure  English training cases of make_training_sets.py's five-best sets (draws 0 and 1, made into
            .build-train/phone-loop/), each with and without the phones as a last hypothesis, traced by the `whisper`
            profile; two alternatives models trained from them (train_decision.py --alternatives, into copies of
