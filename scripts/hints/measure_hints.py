@@ -87,7 +87,10 @@ FIRST_PASS = {"whisper-heard": "whisper-vocab", "whisper-reheard": "whisper-firs
 # The conditions resolved with another condition's transcript of the same audio as an alternative: each second pass
 # with its first pass's text (`+first`), PocketSphinx's grammar pass with its phone loop's phones (`+phones`).
 WEIGHED_WITH = {**{f"{second}+first": first for second, first in FIRST_PASS.items()},
-                "sphinx-lexicon+phones": "sphinx-allphone"}
+                "sphinx-lexicon+phones": "sphinx-allphone", "whisper-none-nbest+phones": "phone-loop"}
+# Whisper's unprompted five best with PocketSphinx's phone loop on the same audio (English): the phones are
+# scripts/train/phone_loop_beside_whisper.py's, Training/phone-loop/<measurement folder>.<language>.tsv.
+PHONE_LOOP = Path(__file__).resolve().parents[2] / "Training" / "phone-loop"
 COLUMNS = ["id", "size", "spoken", "expected", "voice", "rate", "pitch", "noise", "transcript"]
 # PocketSphinx's US English dictionary (Debian's pocketsphinx-en-us): --known-names keeps the English names it holds.
 SPHINX_DICTIONARY = Path("/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict")
@@ -319,8 +322,14 @@ def evaluation_set(condition, language, size, pool, seed=SEED, out=OUT):
     chosen = [row for row in corpus.read_rows(out / f"{recorded}.{language}.tsv") if int(row["size"]) == size]
     if not chosen:
         return None
-    first_pass = ({row["id"]: row["transcript"] for row in corpus.read_rows(out / f"{WEIGHED_WITH[condition]}.{language}.tsv")}
-                  if condition in WEIGHED_WITH else {})
+    if WEIGHED_WITH.get(condition) == "phone-loop":
+        phone_loop = PHONE_LOOP / f"{out.name}.{language}.tsv"
+        if not phone_loop.exists():
+            return None  # no phone loop ran on this measurement's clips in this language
+        first_pass = {row["id"]: row["phones"] for row in corpus.read_rows(phone_loop)}
+    else:
+        first_pass = ({row["id"]: row["transcript"] for row in corpus.read_rows(out / f"{WEIGHED_WITH[condition]}.{language}.tsv")}
+                      if condition in WEIGHED_WITH else {})
     key = "phones" if condition.endswith("+phones") else "text"
     names = make_list(language, pool, size, seed)
     vocabulary = {"id": f"{language}/{size}", "language": language, "type": "contactName", "strings": names}
@@ -406,12 +415,14 @@ LABELS = {
     "whisper-heard-nbest": "then a second pass with `vocab hints --heard`, its five best weighed",
     "whisper-heard-nbest+first": "the same, the first pass's transcript weighed too",
     "whisper-none-nbest": "Whisper base, no prompt, its five best hypotheses weighed",
+    "whisper-none-nbest+phones": "the same, PocketSphinx's phone loop on the same audio weighed too (English)",
     "sphinx-none": "PocketSphinx, its language model",
     "sphinx-lexicon": "PocketSphinx, `vocab hints --format lexicon` and its grammar",
     "sphinx-lexicon+phones": "the same, its phone loop's phones weighed (both passes over the audio)",
 }
 # The profile each condition is decided by with --profiles (every Whisper condition but whisper-none-nbest is prompted).
-PROFILES = {"whisper-none-nbest": "whisper", "sphinx-none": "pocketsphinx", "sphinx-lexicon": "pocketsphinx", "sphinx-lexicon+phones": "pocketsphinx-grammar"}
+PROFILES = {"whisper-none-nbest": "whisper", "whisper-none-nbest+phones": "whisper-phones", "sphinx-none": "pocketsphinx",
+            "sphinx-lexicon": "pocketsphinx", "sphinx-lexicon+phones": "pocketsphinx-grammar"}
 
 
 def print_tables(results, arguments):
