@@ -32,11 +32,11 @@ struct WhisperPhonesTests {
     static let priyaLedonne = try! JSONDecoder().decode(Case.self, from: Data(contentsOf: URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().appendingPathComponent("Vectors/whisper-phones/priya-ledonne.json")))
 
+    /// The case's list of 300 contacts, indexed once for every resolution below.
+    static let index = try! RecognizerProfileTests.index(priyaLedonne.strings, language: priyaLedonne.language)
+
     static func resolve(_ hypotheses: [Hypothesis], recognizer: String) throws -> Resolver.Result {
-        let spoken = Self.priyaLedonne
-        let index = try RecognizerProfileTests.index(spoken.strings, language: spoken.language)
-        return try Resolver(index: index, recognizerNamed: recognizer).resolve(hypotheses[0].text,
-                                                                               alternatives: hypotheses)
+        try Resolver(index: Self.index, recognizerNamed: recognizer).resolve(hypotheses[0].text, alternatives: hypotheses)
     }
 
     static func answer(_ result: Resolver.Result) -> String? {

@@ -90,7 +90,7 @@ WEIGHED_WITH = {**{f"{second}+first": first for second, first in FIRST_PASS.item
                 "sphinx-lexicon+phones": "sphinx-allphone", "whisper-none-nbest+phones": "phone-loop"}
 # Whisper's unprompted five best with PocketSphinx's phone loop on the same audio (English): the phones are
 # scripts/train/phone_loop_beside_whisper.py's, Training/phone-loop/<measurement folder>.<language>.tsv.
-PHONE_LOOP = Path(__file__).resolve().parents[2] / "Training" / "phone-loop"
+PHONE_LOOP = ROOT / "Training" / "phone-loop"
 COLUMNS = ["id", "size", "spoken", "expected", "voice", "rate", "pitch", "noise", "transcript"]
 # PocketSphinx's US English dictionary (Debian's pocketsphinx-en-us): --known-names keeps the English names it holds.
 SPHINX_DICTIONARY = Path("/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict")

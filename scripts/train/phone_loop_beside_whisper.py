@@ -58,8 +58,13 @@ def recorded(path):
     return {row["id"]: row["phones"] for row in corpus.read_rows(path)}
 
 
+def clip(row):
+    """(id, spoken, voice, rate, pitch, noise) of a transcript row: what synthesizes its audio again."""
+    return row["id"], row["spoken"], row["voice"], int(row["rate"]), int(row["pitch"]), float(row["noise"])
+
+
 def append_phones(path, rows, loop):
-    """Runs the phone loop on each (id, spoken, voice, rate, pitch, noise) not in `path` yet, appending as it goes."""
+    """Runs the phone loop on each clip (`clip`) of `rows` not in `path` yet, appending as it goes."""
     done = recorded(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     new = not path.exists()
@@ -67,7 +72,7 @@ def append_phones(path, rows, loop):
         writer = csv.writer(handle, delimiter="\t", lineterminator="\n", quoting=csv.QUOTE_NONE, escapechar="\\")
         if new:
             writer.writerow(COLUMNS)
-        for identifier, spoken, voice, rate, pitch, noise in rows:
+        for identifier, spoken, voice, rate, pitch, noise in map(clip, rows):
             if identifier in done:
                 continue
             try:
@@ -83,23 +88,20 @@ def record():
     import make_grammar_corpus as grammar
     loop = grammar.PhoneLoop()
     rows = [row for row in corpus.read_rows(corpus.OUT / "whisper-base-nbest.en-US.tsv") if row["prompted"] == "0"]
-    append_phones(OUT / "whisper-base-nbest.en-US.tsv",
-                  [(r["id"], r["spoken"], r["voice"], int(r["rate"]), int(r["pitch"]), float(r["noise"])) for r in rows], loop)
+    append_phones(OUT / "whisper-base-nbest.en-US.tsv", rows, loop)
     print(f"corpus: {len(rows)} unprompted English clips", flush=True)
     for folder, _, _ in RECORDINGS:
         rows = corpus.read_rows(ROOT / "Training" / folder / "whisper-none-nbest.en-US.tsv")
-        append_phones(OUT / f"{folder}.en-US.tsv",
-                      [(r["id"], r["spoken"], r["voice"], int(r["rate"]), int(r["pitch"]), float(r["noise"])) for r in rows],
-                      loop)
+        append_phones(OUT / f"{folder}.en-US.tsv", rows, loop)
         print(f"{folder}: {len(rows)} English clips", flush=True)
 
 
-def english(evaluation, phones=None, clip=lambda identifier: identifier):
+def english(evaluation, phones=None, clip_of=lambda identifier: identifier):
     """The English cases of a set; with `phones` (id → phones), each case's phones added as its last hypothesis."""
     cases = [json.loads(json.dumps(case)) for case in evaluation["cases"] if case["language"] == "en-US"]
     if phones is not None:
         for case in cases:
-            heard = phones.get(clip(case["id"]), "").strip()
+            heard = phones.get(clip_of(case["id"]), "").strip()
             if heard:
                 case["alternatives"] = case.get("alternatives", [{"text": case["query"]}]) + [{"phones": heard}]
     used = {case["vocabulary"] for case in cases}
@@ -165,15 +167,20 @@ def measure(vocab, write=False):
                                      ("trained on English five best with the phones, the phones added", "phones", True)):
         totals = [0, 0, 0, 0, 0]
         for folder, seed, namesakes in RECORDINGS:
+            # measure_hints.py writes each recording's sets; whisper-none-nbest+phones holds the cases of the
+            # languages with a phone loop (English), the phones of Training/phone-loop/ added as measure_hints.py adds
+            # them.
             written = WORK / "sets" / folder
-            if not (written / "whisper-none-nbest.json").exists():
+            if not (written / "whisper-none-nbest+phones.json").exists():
                 run([sys.executable, "scripts/hints/measure_hints.py", "--report", "--no-results", "--out",
                      f"Training/{folder}", "--seed", seed, "--sizes", "300", "1000", "--write-sets", str(written)]
                     + (["--namesake-absents"] if namesakes else []))
-            evaluation = json.loads((written / "whisper-none-nbest.json").read_text(encoding="utf-8"))
-            path = WORK / f"{folder}-{'phones' if with_phones else 'text'}.json"
-            path.write_text(json.dumps(english(evaluation, recorded(OUT / f"{folder}.en-US.tsv") if with_phones else None)),
-                            encoding="utf-8")
+            if with_phones:
+                path = written / "whisper-none-nbest+phones.json"
+            else:
+                path = WORK / f"{folder}-text.json"
+                evaluation = json.loads((written / "whisper-none-nbest.json").read_text(encoding="utf-8"))
+                path.write_text(json.dumps(english(evaluation)), encoding="utf-8")
             command = [vocab, "eval", str(path), "--recognizer", "whisper", "--json"]
             if kind:
                 command += ["--locales", str(locales[kind])]

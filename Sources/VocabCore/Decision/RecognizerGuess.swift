@@ -64,11 +64,13 @@ public struct RecognizerGuess: Sendable, Equatable {
         }
         let capitals = counted(evidence.withCapital, "with a capital")
         let punctuation = counted(evidence.withPunctuation, "with sentence punctuation")
+        // Whisper writes sentences: capitals nearly always, punctuation often.
+        let writtenAsWhisperWrites = share(evidence.withCapital) >= 0.5 && share(evidence.withPunctuation) >= 0.1
         // A phone loop's phones beside every query: PocketSphinx's grammar pass (lowercase words), or Whisper's text
         // (capitals and sentence punctuation) with a phone loop run on the same audio, a profile of English only.
         if share(evidence.withPhoneAlternative) >= 0.5 {
             let phones = counted(evidence.withPhoneAlternative, "with phones as an alternative")
-            guard share(evidence.withCapital) >= 0.5 && share(evidence.withPunctuation) >= 0.1 else {
+            guard writtenAsWhisperWrites else {
                 return named("pocketsphinx-grammar", phones)
             }
             let written = "\(phones), \(capitals), \(punctuation)"
@@ -78,9 +80,9 @@ public struct RecognizerGuess: Sendable, Equatable {
             }
             return named("whisper-phones", written + ": Whisper's text with a phone loop's phones of the same audio")
         }
-        // Whisper writes sentences: capitals nearly always, punctuation often. Prompted with the list's names, it
-        // writes them word for word far more often, and capitalizes every query.
-        if share(evidence.withCapital) >= 0.5 && share(evidence.withPunctuation) >= 0.1 {
+        // Whisper, prompted with the list's names, writes them word for word far more often, and capitalizes every
+        // query.
+        if writtenAsWhisperWrites {
             let listed = counted(evidence.writtenAsListed, "written word for word as a listed name")
             if share(evidence.writtenAsListed) >= 0.12 || share(evidence.withCapital) >= 0.97 {
                 return named("whisper-prompted", "\(capitals), \(punctuation), \(listed): a Whisper prompted with the list's names")
