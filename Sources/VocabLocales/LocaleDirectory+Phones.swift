@@ -71,9 +71,21 @@ extension LocaleDirectory {
     /// hypothesis alone decides).
     public static let alternativesModelFileName = "alternatives-model.txt"
     /// The folder of recognizer profiles in the shared folder: one folder per recognizer, named as callers name
-    /// it, holding its `decision-model.txt` and optionally its `alternatives-model.txt` (optional: without it,
-    /// every recognizer is weighed by the shared models).
+    /// it, holding its `decision-model.txt` and optionally its `alternatives-model.txt` and a language's own
+    /// `alternatives-model.<language>.txt` ("alternatives-model.en.txt"; optional: without it, every recognizer
+    /// is weighed by the shared models).
     public static let recognizersFolderName = "recognizers"
+
+    /// The bare language code of a profile's per-language alternatives model, from its file name
+    /// (`alternatives-model.en.txt` → "en"); `nil` when the name is not of that form (two or three lowercase
+    /// ASCII letters).
+    static func languageOfAlternativesModel(named file: String) -> String? {
+        let prefix = "alternatives-model.", suffix = ".txt"
+        guard file.hasPrefix(prefix), file.hasSuffix(suffix), file.count > prefix.count + suffix.count else { return nil }
+        let code = file.dropFirst(prefix.count).dropLast(suffix.count)
+        guard (2...3).contains(code.count), code.allSatisfy({ $0.isASCII && $0.isLowercase && $0.isLetter }) else { return nil }
+        return String(code)
+    }
     /// The recognizer-hint risk model, in the shared folder (optional: without it, no hints).
     public static let hintModelFileName = "hint-model.txt"
     /// A language's learned recognizer confusions, in its locale folder (optional).
@@ -205,7 +217,18 @@ extension LocaleDirectory {
             }
             let alternatives = try model(in: folder.appendingPathComponent(Self.alternativesModelFileName),
                                          featureNames: AlternativeFeatures.names)
-            recognizers[name] = RecognizerProfile(name: name, decision: decision, alternatives: alternatives)
+            var alternativesByLanguage: [String: DecisionModel] = [:]
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()) ?? []
+            for file in files where file.hasPrefix("alternatives-model.") && file != Self.alternativesModelFileName {
+                let path = folder.appendingPathComponent(file)
+                guard let language = Self.languageOfAlternativesModel(named: file) else {
+                    throw LocaleDataError(path: path.path, message: "is not a language's alternatives model (expected "
+                        + "alternatives-model.<language>.txt, a bare language code such as 'en')")
+                }
+                alternativesByLanguage[language] = try model(in: path, featureNames: AlternativeFeatures.names)
+            }
+            recognizers[name] = RecognizerProfile(name: name, decision: decision, alternatives: alternatives,
+                                                  alternativesByLanguage: alternativesByLanguage)
         }
         // The recognizer-hint risk model and the ARPAbet mapping (for lexicons) change no index: they are read
         // apart from the fingerprint. The mapping joins it below when it reads the pronouncing dictionary.

@@ -40,6 +40,24 @@ struct RecognizerProfileTests {
         #expect(data.recognizers["whisper-phones"]?.decision.weights == data.recognizers["whisper"]?.decision.weights)
     }
 
+    /// The phone loop beside Whisper is PocketSphinx's US English one: English's phones are weighed by a model of
+    /// their own, the other languages' by the profile's model for all of them.
+    @Test("A profile's model for one language weighs that language's alternatives; the others get its general one")
+    func languageOwnAlternativesModel() throws {
+        let data = try #require(try Self.directory.phoneData())
+        let profile = try #require(data.recognizers["whisper-phones"])
+        let english = try #require(profile.alternativesByLanguage["en"])
+        #expect(english.source.hasSuffix("recognizers/whisper-phones/alternatives-model.en.txt"))
+        #expect(english != profile.alternatives)
+        let inEnglish = try Resolver(index: Self.index(Self.rosalinds, language: "en-US"), recognizerNamed: "whisper-phones")
+        #expect(inEnglish.alternativesModel == english)
+        let inPortuguese = try Resolver(index: Self.index(Self.contacts, language: "pt-BR"), recognizerNamed: "whisper-phones")
+        #expect(inPortuguese.alternativesModel == profile.alternatives)
+        // A profile with no model of a language's own weighs every language with its one model.
+        let whisper = try Resolver(index: Self.index(Self.rosalinds, language: "en-US"), recognizerNamed: "whisper")
+        #expect(whisper.alternativesModel == data.recognizers["whisper"]?.alternatives)
+    }
+
     @Test("Without a recognizer the shared decision decides; a named one decides with its own")
     func namedRecognizerDecides() throws {
         let index = try Self.index(Self.contacts, language: "pt-BR")
@@ -162,6 +180,8 @@ struct RecognizerProfileTests {
         ("Whisper Base/decision-model.txt", "bias 0\n", "is not a recognizer name"),
         ("kaldi/notes.txt", "no model here\n", "recognizers/kaldi: holds no decision-model.txt"),
         ("whisper/alternatives-model.txt", "bias 0\nweight wordScore 1\n", "line 2: unknown feature 'wordScore'"),
+        ("whisper-phones/alternatives-model.en.txt", "bias 0\nweight first x\n", "alternatives-model.en.txt: line 2"),
+        ("whisper-phones/alternatives-model.english.txt", "bias 0\n", "is not a language's alternatives model"),
     ])
     func damagedProfile(file: String, text: String, place: String) throws {
         try RepositoryPaths.withLocalesCopy { folder in

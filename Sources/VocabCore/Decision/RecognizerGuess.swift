@@ -15,7 +15,8 @@
 /// | Whisper, prompted with the list (a second pass too) | 100% | 13–93% | 19–58% | not read |
 ///
 /// Phones beside at least half the queries are a phone loop's: beside PocketSphinx's grammar pass, or beside
-/// Whisper's English text (`whisper-phones`, BENCHMARKS.md, the twenty-seventh session's section).
+/// Whisper's text (`whisper-phones`, BENCHMARKS.md, "The audio beside Whisper's text" and "The phone loop beside
+/// Whisper in six languages").
 ///
 /// The rules below sit between those ranges, and where a mistake would cost answers they lean toward the profile
 /// that costs least when wrong: a prompted Whisper's profile on unprompted output decides about as the shared
@@ -67,18 +68,14 @@ public struct RecognizerGuess: Sendable, Equatable {
         // Whisper writes sentences: capitals nearly always, punctuation often.
         let writtenAsWhisperWrites = share(evidence.withCapital) >= 0.5 && share(evidence.withPunctuation) >= 0.1
         // A phone loop's phones beside every query: PocketSphinx's grammar pass (lowercase words), or Whisper's text
-        // (capitals and sentence punctuation) with a phone loop run on the same audio, a profile of English only.
+        // (capitals and sentence punctuation) with a phone loop run on the same audio, in any of the six languages.
         if share(evidence.withPhoneAlternative) >= 0.5 {
             let phones = counted(evidence.withPhoneAlternative, "with phones as an alternative")
             guard writtenAsWhisperWrites else {
                 return named("pocketsphinx-grammar", phones)
             }
-            let written = "\(phones), \(capitals), \(punctuation)"
-            guard evidence.outsideEnglish == 0 else {
-                return RecognizerGuess(recognizer: nil, reason: written + ": Whisper's text with a phone loop's phones, "
-                    + "in languages other than English, which the phone loop's profile is not trained for")
-            }
-            return named("whisper-phones", written + ": Whisper's text with a phone loop's phones of the same audio")
+            return named("whisper-phones", "\(phones), \(capitals), \(punctuation): Whisper's text with a phone loop's "
+                + "phones of the same audio")
         }
         // Whisper, prompted with the list's names, writes them word for word far more often, and capitalizes every
         // query.

@@ -14,12 +14,24 @@ public struct RecognizerProfile: Sendable {
     /// How this recognizer's alternatives are weighed, when it was trained on its N-best lists (`nil`: the
     /// shared alternatives model weighs them).
     public let alternatives: DecisionModel?
+    /// The weighing of its alternatives trained on one language's output, by bare language code ("en"), where
+    /// that language's evidence is weighed apart: a phone loop trained on US English hears English far better
+    /// than the other languages (BENCHMARKS.md, "The phone loop beside Whisper in six languages").
+    public let alternativesByLanguage: [String: DecisionModel]
 
     /// Creates a profile.
-    public init(name: String, decision: DecisionModel, alternatives: DecisionModel? = nil) {
+    public init(name: String, decision: DecisionModel, alternatives: DecisionModel? = nil,
+                alternativesByLanguage: [String: DecisionModel] = [:]) {
         self.name = name
         self.decision = decision
         self.alternatives = alternatives
+        self.alternativesByLanguage = alternativesByLanguage
+    }
+
+    /// How this recognizer's alternatives are weighed in a language (a bare code, "en"): the language's own
+    /// model when the profile has one, else ``alternatives``.
+    public func alternatives(inLanguage language: String?) -> DecisionModel? {
+        language.flatMap { alternativesByLanguage[$0] } ?? alternatives
     }
 
     /// Whether a text is a profile name: lowercase ASCII letters, digits and dashes, 1 to 32 of them, starting

@@ -45,8 +45,12 @@ public struct Resolver: Sendable {
     /// The decision weighed: the recognizer's own when one was named, else the language's.
     public var decisionModel: DecisionModel? { recognizer?.decision ?? index.preparer.phonetics.decision }
 
-    /// How alternatives are weighed: the recognizer's own when it has one, else the language's shared model.
-    public var alternativesModel: DecisionModel? { recognizer?.alternatives ?? index.preparer.phonetics.alternatives }
+    /// How alternatives are weighed: the recognizer's own when it has one (its model for the listener's language
+    /// when it has that), else the shared model.
+    public var alternativesModel: DecisionModel? {
+        recognizer?.alternatives(inLanguage: index.preparer.phonetics.pronouncer?.language)
+            ?? index.preparer.phonetics.alternatives
+    }
 
     /// What one resolution found.
     public struct Result: Sendable {

@@ -6,7 +6,7 @@ import VocabCore
 struct RecognizerChoice: ParsableArguments {
     @Option(name: .customLong("recognizer"), help: ArgumentHelp(
         "The recognizer that wrote the query: typed, pocketsphinx, pocketsphinx-grammar (the name its grammar "
-            + "wrote, its phone loop's phones as an alternative), whisper, whisper-phones (Whisper's English text with "
+            + "wrote, its phone loop's phones as an alternative), whisper, whisper-phones (Whisper's text with "
             + "a phone loop's phones of the same audio as an alternative), or whisper-prompted (prompted with the "
             + "list's names); the decision then weighs the evidence as that recognizer errs. Without it (or with "
             + "'shared'), one decision trained on all of them.", valueName: "name"))
