@@ -88,7 +88,7 @@ FIRST_PASS = {"whisper-heard": "whisper-vocab", "whisper-reheard": "whisper-firs
 # with its first pass's text (`+first`), PocketSphinx's grammar pass with its phone loop's phones (`+phones`).
 WEIGHED_WITH = {**{f"{second}+first": first for second, first in FIRST_PASS.items()},
                 "sphinx-lexicon+phones": "sphinx-allphone", "whisper-none-nbest+phones": "phone-loop"}
-# Whisper's unprompted five best with PocketSphinx's phone loop on the same audio (English): the phones are
+# Whisper's unprompted five best with PocketSphinx's phone loop on the same audio (a US English one, in every language): the phones are
 # scripts/train/phone_loop_beside_whisper.py's, Training/phone-loop/<measurement folder>.<language>.tsv.
 PHONE_LOOP = ROOT / "Training" / "phone-loop"
 COLUMNS = ["id", "size", "spoken", "expected", "voice", "rate", "pitch", "noise", "transcript"]
@@ -415,7 +415,7 @@ LABELS = {
     "whisper-heard-nbest": "then a second pass with `vocab hints --heard`, its five best weighed",
     "whisper-heard-nbest+first": "the same, the first pass's transcript weighed too",
     "whisper-none-nbest": "Whisper base, no prompt, its five best hypotheses weighed",
-    "whisper-none-nbest+phones": "the same, PocketSphinx's phone loop on the same audio weighed too (English)",
+    "whisper-none-nbest+phones": "the same, PocketSphinx's phone loop on the same audio weighed too",
     "sphinx-none": "PocketSphinx, its language model",
     "sphinx-lexicon": "PocketSphinx, `vocab hints --format lexicon` and its grammar",
     "sphinx-lexicon+phones": "the same, its phone loop's phones weighed (both passes over the audio)",
