@@ -11,6 +11,9 @@ public struct PhoneData: Sendable {
     /// The costs learned of recognizers per bare language code (`fr`), from the locale folders'
     /// `recognizer-confusions.txt`; a language without that file hears with ``costs``.
     public let learnedCosts: [String: PhoneCosts]
+    /// The costs learned of a phone recognizer per bare language code, from the locale folders'
+    /// `phone-loop-confusions.txt`: what a hypothesis of phones is aligned with (``Pronouncer/heardPhoneCosts``).
+    public let phoneLoopCosts: [String: PhoneCosts]
     /// Letter-to-sound rules by bare language code (`fr`), plus `ru`, `el` and `latin`.
     public let rules: [String: LetterToSoundRules]
     /// The English pronouncing dictionary, when found.
@@ -47,7 +50,7 @@ public struct PhoneData: Sendable {
     /// The pronouncer for a listener's language, with the costs learned for that language when there are some.
     public func pronouncer(for language: String) -> Pronouncer {
         Pronouncer(costs: learnedCosts[language] ?? costs, language: language, rules: rules, dictionary: dictionary,
-                   origins: origins)
+                   origins: origins, heardPhoneCosts: phoneLoopCosts[language])
     }
 }
 
@@ -90,6 +93,9 @@ extension LocaleDirectory {
     public static let hintModelFileName = "hint-model.txt"
     /// A language's learned recognizer confusions, in its locale folder (optional).
     public static let confusionsFileName = "recognizer-confusions.txt"
+    /// How a phone recognizer (PocketSphinx's US English phone loop) hears a language's names, in its locale
+    /// folder (optional; the same form).
+    public static let phoneLoopConfusionsFileName = "phone-loop-confusions.txt"
     /// Where Debian's `pocketsphinx-en-us` installs its pronouncing dictionary.
     public static let defaultPronouncingDictionary = "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict"
     /// The environment variable naming another dictionary (empty: none).
@@ -163,15 +169,19 @@ extension LocaleDirectory {
         var rules: [String: LetterToSoundRules] = [:]
         var ruleFiles: [(String, URL)] = []
         var learnedCosts: [String: PhoneCosts] = [:]
+        var phoneLoopCosts: [String: PhoneCosts] = [:]
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path).sorted()) ?? []
         for name in names where name != Self.sharedFolderName && !name.hasPrefix(".") {
             let language = String(name.split(separator: "-").first ?? Substring(name))
-            let confusions = url.appendingPathComponent(name).appendingPathComponent(Self.confusionsFileName)
-            if learnedCosts[language] == nil, FileManager.default.fileExists(atPath: confusions.path) {
+            for (fileName, isPhoneLoop) in [(Self.confusionsFileName, false), (Self.phoneLoopConfusionsFileName, true)] {
+                let confusions = url.appendingPathComponent(name).appendingPathComponent(fileName)
+                guard (isPhoneLoop ? phoneLoopCosts : learnedCosts)[language] == nil,
+                      FileManager.default.fileExists(atPath: confusions.path) else { continue }
                 let text = try read(confusions)
-                learnedCosts[language] = try converting { () throws(PhoneDataError) in
+                let learned = try converting { () throws(PhoneDataError) in
                     try costs.applyingConfusions(parsing: text, source: confusions.path)
                 }
+                if isPhoneLoop { phoneLoopCosts[language] = learned } else { learnedCosts[language] = learned }
             }
             let file = url.appendingPathComponent(name).appendingPathComponent(Self.letterToSoundFileName)
             guard FileManager.default.fileExists(atPath: file.path) else { continue }
@@ -274,7 +284,7 @@ extension LocaleDirectory {
                     + "less well (name another with $\(Self.pronouncingDictionaryVariable))"
             }
         }
-        return PhoneData(costs: costs, learnedCosts: learnedCosts, rules: rules, dictionary: dictionary,
+        return PhoneData(costs: costs, learnedCosts: learnedCosts, phoneLoopCosts: phoneLoopCosts, rules: rules, dictionary: dictionary,
                          dictionaryStatus: status, dictionaryWarning: warning, origins: origins, decision: decision, alternatives: alternatives,
                          recognizers: recognizers, hintModel: hintModel, arpabet: arpabet, fingerprint: String(hash.value, radix: 16))
     }

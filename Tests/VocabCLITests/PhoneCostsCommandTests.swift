@@ -15,6 +15,20 @@ import VocabTestSupport
         #expect(base.stdout != learned.stdout)
     }
 
+    @Test("--phone-loop shows how the phone loop hears the language's names; English has no such table")
+    func phoneLoop() throws {
+        let german = try VocabBinary.run(["phone-costs", "--language", "de-DE", "--phone", "a", "--phone-loop"])
+        #expect(german.status == 0, "\(german.stderr)")
+        #expect(german.stdout.contains("de-DE/phone-loop-confusions.txt) over the feature table"), "\(german.stdout)")
+        let words = try VocabBinary.run(["phone-costs", "--language", "de-DE", "--phone", "a"])
+        #expect(german.stdout != words.stdout)
+        let english = try VocabBinary.run(["phone-costs", "--language", "en-US", "--phone", "a", "--phone-loop"])
+        #expect(english.stdout.contains("costs: feature table (no learned phone-loop confusions for en)"), "\(english.stdout)")
+        let both = try VocabBinary.run(["phone-costs", "--base", "--phone-loop"])
+        #expect(both.status != 0)
+        #expect(both.stderr.contains("--base and --phone-loop name two tables; give one"))
+    }
+
     @Test("--tsv lists every cost of a phone, one per line, with a header")
     func tsv() throws {
         let result = try VocabBinary.run(["phone-costs", "--base", "--tsv", "--phone", "p"])

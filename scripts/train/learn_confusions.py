@@ -20,13 +20,22 @@ seen in the data cost in sum what the feature table says: the data decide which 
 to others, the table keeps what a cost means to the similarity. A drop is costed the same way; an addition of
 q from how often q is added against how often it is heard where said.
 
-Usage: python3 scripts/train/learn_confusions.py [--vocab .build/release/vocab] [--iterations 12]
+With --phone-loop, the same learning for another ear: the pairs are the spoken name's phones and the phones
+PocketSphinx's US English phone loop heard of the same clip (Training/phone-loop/whisper-base-nbest.<locale>.tsv,
+read through Locales/shared/arpabet.tsv as vocab reads a `{"phones": ...}` hypothesis), for the five languages
+other than English, written as `Locales/<locale>/phone-loop-confusions.txt`: the costs a hypothesis of phones is
+aligned with. An English loop on another language's name is far from it more often, so pairs are kept up to a
+plain distance of 0.85 of the longer (nine in ten were left out at the transcripts' 0.6).
+
+Usage: python3 scripts/train/learn_confusions.py [--phone-loop] [--vocab .build/release/vocab] [--iterations 12]
 """
 
 import argparse
+import csv
 import hashlib
 import json
 import math
+import re
 import subprocess
 import sys
 import time
@@ -49,16 +58,25 @@ KEEP_IF_SOUND_SHARE = 0.6      # pairs with a plain phone edit distance above th
 MIN_SAID = 20                  # a phone the names contain fewer times than this can make a confusion into it
                                # cheaper, never dearer: how rarely it is written says nothing about the ear
 EPS = "∅"
+CONFUSION_FILES = {"recognizer-confusions.txt", "phone-loop-confusions.txt"}
+# --phone-loop: PocketSphinx's US English phone loop (scripts/train/phone_loop_beside_whisper.py) on the five-best
+# corpus's clips of the other languages; English's phone loop hears English with English's costs (the
+# pocketsphinx-grammar and whisper-phones profiles were trained so).
+PHONE_LOOP = ROOT / "Training" / "phone-loop"
+PHONE_LOOP_LANGUAGES = ["de-DE", "es-ES", "fr-FR", "it-IT", "pt-BR"]
+# An English phone loop on another language's name is far from the name's phones more often than a recognizer's
+# words are: at the transcripts' 0.6, nine pairs in ten were left out.
+PHONE_LOOP_KEEP_IF_SOUND_SHARE = 0.85
 
 
 @lru_cache(maxsize=None)
 def locales_digest(locales):
     """A digest of the locale data that decides how names are read: every file of `locales` but what is learned
-    from those readings, the decision models (*-model.txt) and the recognizers' confusions (which weigh
-    alignments, not readings), so that writing them leaves a cache of readings valid."""
+    from those readings, the decision models (*-model.txt, *-model.<language>.txt) and the confusions (which
+    weigh alignments, not readings), so that writing them leaves a cache of readings valid."""
     digest = hashlib.sha256()
     for path in sorted(Path(locales).rglob("*")):
-        if path.is_file() and not path.name.endswith("-model.txt") and path.name != "recognizer-confusions.txt":
+        if path.is_file() and not re.search(r"-model(\.[a-z]{2,3})?\.txt$", path.name) and path.name not in CONFUSION_FILES:
             digest.update(str(path.relative_to(locales)).encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
 
@@ -88,6 +106,26 @@ def read_corpus():
             if row["transcript"].strip():
                 pairs.append((recognizer, language, row["spoken"], row["transcript"]))
     return pairs
+
+
+def read_phone_loop():
+    """(language, spoken, ARPAbet phones) of every clip the phone loop heard something of, in PHONE_LOOP_LANGUAGES."""
+    rows = []
+    for language in PHONE_LOOP_LANGUAGES:
+        for row in make_corpus.read_rows(PHONE_LOOP / f"whisper-base-nbest.{language}.tsv"):
+            if row["phones"].strip():
+                rows.append((language, row["spoken"], row["phones"].split()))
+    return rows
+
+
+def arpabet_mapping():
+    """ARPAbet symbol → the inventory's phones (Locales/shared/arpabet.tsv, as vocab reads a `phones` alternative)."""
+    mapping = {}
+    for line in (LOCALES / "shared" / "arpabet.tsv").read_text(encoding="utf-8").splitlines():
+        fields = line.split("#")[0].split()
+        if fields:
+            mapping[fields[0]] = fields[1:]
+    return mapping
 
 
 def readings(vocab, language, texts, cache):
@@ -290,12 +328,18 @@ def to_costs(conditional, add_probability, phones, counts, said, base_sub, base_
     return (substitutions, drops, adds), factor, len(seen)
 
 
-def write(path, language, stats, costs, base, said):
+def write(path, language, stats, costs, base, said, phone_loop=False):
     substitutions, drops, adds = costs
     base_sub, base_indel = base
     lines = [
         f"# How recognizers mishear names in {language}: learned phone costs that replace the feature-based ones",
         "# of shared/phone-costs.txt for this listener (written by scripts/train/learn_confusions.py; do not edit).",
+    ] if not phone_loop else [
+        f"# How PocketSphinx's US English phone loop hears names said in {language}: learned phone costs that replace",
+        "# the feature-based ones of shared/phone-costs.txt when this listener weighs a hypothesis of phones",
+        "# (`{\"phones\": ...}`; written by scripts/train/learn_confusions.py --phone-loop; do not edit).",
+    ]
+    lines += [
         "# Learned from: " + stats,
         "# Method: stochastic edit distance (Ristad & Yianilos 1998) by EM, with a Dirichlet prior from the",
         f"# feature table ({PRIOR_FROM_FEATURES:g} pseudo-counts per phone, all languages pooled) and from the pooled",
@@ -334,14 +378,19 @@ def main():
                         help="learn from these recognizers' pairs only (default: every recognizer of the corpus)")
     parser.add_argument("--locales", type=Path, default=LOCALES,
                         help="the locales folder to write into (default: the repository's; a copy for an experiment)")
+    parser.add_argument("--phone-loop", action="store_true",
+                        help="learn how the phone loop hears the other languages' names (Training/phone-loop/'s five-best "
+                             "corpus rows) into Locales/<locale>/phone-loop-confusions.txt instead")
     arguments = parser.parse_args()
+    if arguments.phone_loop and arguments.recognizers:
+        sys.exit("learn_confusions.py: --recognizers is for the recognizers' transcripts, not --phone-loop")
     if not (arguments.locales / "shared").is_dir():
         sys.exit(f"learn_confusions.py: --locales {arguments.locales} has no shared/ folder (a copy of Locales/)")
     started = time.time()
     phones, base_sub, base_indel = base_costs(arguments.vocab)
     prior, prior_additions = prior_from_costs(phones, base_sub, base_indel)
     cache = read_cache(CACHE, LOCALES)
-    corpus = read_corpus()
+    corpus = read_corpus() if not arguments.phone_loop else []
     if arguments.recognizers:
         unknown = sorted(set(arguments.recognizers) - {recognizer for recognizer, _, _, _ in corpus})
         if unknown:
@@ -366,6 +415,26 @@ def main():
                 continue
             by_language[language].append((said["term"], query))
             described[language][recognizer] += 1
+    if arguments.phone_loop:
+        mapping = arpabet_mapping()
+        heard_rows = read_phone_loop()
+        for language in PHONE_LOOP_LANGUAGES:
+            rows = [row for row in heard_rows if row[0] == language]
+            read = readings(arguments.vocab, language, sorted({spoken for _, spoken, _ in rows}), cache)
+            for _, spoken, symbols in rows:
+                said = read.get(spoken)
+                unknown = [symbol for symbol in symbols if symbol not in mapping]
+                if unknown:
+                    sys.exit(f"learn_confusions.py: {PHONE_LOOP}/whisper-base-nbest.{language}.tsv: '{spoken}' has "
+                             f"the phone '{unknown[0]}', not in Locales/shared/arpabet.tsv")
+                if not said or not said["term"]:
+                    continue
+                query = [phone for symbol in symbols for phone in mapping[symbol]]
+                if plain_distance(said["term"], query) > PHONE_LOOP_KEEP_IF_SOUND_SHARE * max(len(said["term"]), len(query)):
+                    described[language]["far"] += 1
+                    continue
+                by_language[language].append((said["term"], query))
+                described[language]["phone-loop"] += 1
     write_cache(CACHE, LOCALES, cache)
     pooled = [pair for pairs in by_language.values() for pair in pairs]
     print(f"{len(pooled)} pairs kept: " + ", ".join(f"{l} {len(p)}" for l, p in sorted(by_language.items())), flush=True)
@@ -380,10 +449,12 @@ def main():
               + (" ".join(f"{q} ({said.get(q, 0.0):.0f})" for q in spelled) or "none"), flush=True)
         kinds = described[language]
         stats = (f"{len(pairs)} pairs ({', '.join(f'{k} {v}' for k, v in sorted(kinds.items()) if k != 'far')}; "
-                 f"{kinds['far']} far pairs left out), corpus Training/corpus, {time.strftime('%Y-%m-%d')}; "
-                 f"scale {factor:.3f} per unit of log-odds, fitted on {seen} confusions seen")
-        write(arguments.locales / language / "recognizer-confusions.txt", language, stats, costs,
-              (base_sub, base_indel), said)
+                 f"{kinds['far']} far pairs left out), "
+                 + ("corpus Training/corpus" if not arguments.phone_loop else "Training/phone-loop/whisper-base-nbest")
+                 + f", {time.strftime('%Y-%m-%d')}; scale {factor:.3f} per unit of log-odds, fitted on {seen} confusions seen")
+        name = "phone-loop-confusions.txt" if arguments.phone_loop else "recognizer-confusions.txt"
+        write(arguments.locales / language / name, language, stats, costs, (base_sub, base_indel), said,
+              arguments.phone_loop)
         print(f"{language}: {len(pairs)} pairs", flush=True)
     print(f"done in {time.time() - started:.0f} s")
 

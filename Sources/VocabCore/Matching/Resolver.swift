@@ -248,8 +248,11 @@ public struct Resolver: Sendable {
               let model = decisionModel else {
             return Result(resolution: .unsupported, queryTokens: [], ranked: [])
         }
+        // A phone recognizer errs in its own way: its phones are aligned with the costs learned of it, where the
+        // listener's language has some.
+        let heardMatcher = pronouncer.heardPhoneCosts.map { PhoneMatcher(index: matcher.index, costs: $0) } ?? matcher
         return heard(phones, filler: [Bool](repeating: false, count: phones.count), words: [], queryTokens: [],
-                     searching: true, matcher: matcher, language: pronouncer.language, model: model, sharing: shared,
+                     searching: true, matcher: heardMatcher, language: pronouncer.language, model: model, sharing: shared,
                      deciding: false)
     }
 

@@ -18,6 +18,10 @@ public final class Pronouncer: Sendable {
     public let language: String
     /// Letter-to-sound rules by language (`en`, `fr`, …, `ru`, `el`, and `latin` for the generic reader).
     public let rules: [String: LetterToSoundRules]
+    /// The costs a hypothesis of phones (a phone recognizer's, ``Hypothesis/phones``) is aligned with, when they
+    /// were learned for this listener (`Locales/<locale>/phone-loop-confusions.txt`: how PocketSphinx's US English
+    /// phone loop hears names said in the language); `nil`: ``costs``, as any hypothesis.
+    public let heardPhoneCosts: PhoneCosts?
     /// The English pronouncing dictionary, when present.
     public let dictionary: PronouncingDictionary?
     /// Spelling cues to a term's origin.
@@ -33,9 +37,12 @@ public final class Pronouncer: Sendable {
     ///
     /// - Parameters:
     ///   - language: The listener's bare language code; without rules of its own, the `latin` reader serves.
+    ///   - heardPhoneCosts: How a phone recognizer's phones are weighed against this listener's names, when that
+    ///     was learned (``heardPhoneCosts``).
     public init(costs: PhoneCosts, language: String, rules: [String: LetterToSoundRules],
-                dictionary: PronouncingDictionary?, origins: OriginCues) {
+                dictionary: PronouncingDictionary?, origins: OriginCues, heardPhoneCosts: PhoneCosts? = nil) {
         self.costs = costs
+        self.heardPhoneCosts = heardPhoneCosts
         self.language = rules[language] == nil ? "latin" : language
         self.rules = rules
         self.dictionary = dictionary

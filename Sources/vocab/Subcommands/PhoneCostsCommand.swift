@@ -13,6 +13,7 @@ struct PhoneCostsCommand: ParsableCommand {
             Lists, for each spoken phone, the phones a recognizer writes for it most cheaply, and what dropping it
             costs. --tsv prints every cost (kind, heard, said, cost) for scripts. Examples:
               vocab phone-costs --language es-ES --phone d
+              vocab phone-costs --language de-DE --phone-loop --phone a
               vocab phone-costs --base --tsv > costs.tsv
             """
     )
@@ -21,6 +22,9 @@ struct PhoneCostsCommand: ParsableCommand {
 
     @Flag(name: .long, help: "The feature table of shared/phone-costs.txt, without the language's learned confusions.")
     var base = false
+
+    @Flag(name: .long, help: "The costs a phone recognizer's phones are aligned with (phone-loop-confusions.txt: how PocketSphinx's US English phone loop hears the language's names).")
+    var phoneLoop = false
 
     @Flag(name: .long, help: "Print every cost, tab-separated: sub HEARD SAID COST, indel PHONE - WEIGHT, add PHONE - COST, drop PHONE - COST.")
     var tsv = false
@@ -36,7 +40,11 @@ struct PhoneCostsCommand: ParsableCommand {
         let (selection, profile) = try directory.profile(for: try languageOptions.request(), tags: ICULanguageTags(),
                                                          normalizer: ICUTextNormalizer())
         let language = profile.language.language
-        let costs = base ? data.costs : (data.learnedCosts[language] ?? data.costs)
+        if base && phoneLoop {
+            throw CommandFailure(description: "--base and --phone-loop name two tables; give one")
+        }
+        let learned = phoneLoop ? data.phoneLoopCosts : data.learnedCosts
+        let costs = base ? data.costs : (learned[language] ?? data.costs)
         let inventory = costs.inventory
         let phones = (1..<inventory.count).map { Phone(code: UInt8($0)) }
         var said = phones
@@ -60,7 +68,8 @@ struct PhoneCostsCommand: ParsableCommand {
         }
         print("locale: \(selection.explanation)")
         print("costs: " + (base ? "feature table (shared/phone-costs.txt)"
-            : costs.learnedFrom.map { "learned (\($0)) over the feature table" } ?? "feature table (no learned confusions for \(language))"))
+            : costs.learnedFrom.map { "learned (\($0)) over the feature table" }
+                ?? "feature table (no learned \(phoneLoop ? "phone-loop " : "")confusions for \(language))"))
         print("")
         for b in said {
             let cheapest = phones.filter { $0 != b }.sorted { costs.substitution($0, b) < costs.substitution($1, b) }.prefix(5)
