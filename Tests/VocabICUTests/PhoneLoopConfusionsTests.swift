@@ -40,6 +40,28 @@ struct PhoneLoopConfusionsTests {
         #expect(asPhoneLoop > asWords + 0.05, "\(asWords) → \(asPhoneLoop)")
     }
 
+    /// `--explain` shows a hypothesis of phones aligned as it was scored: each substitution at the phone loop's cost.
+    @Test("A candidate heard in the phones is explained with the costs learned of the phone loop")
+    func explainedWithTheLoopsCosts() throws {
+        let data = try #require(try Self.directory.phoneData())
+        let heardCosts = try #require(data.pronouncer(for: "de").heardPhoneCosts)
+        let index = try RecognizerProfileTests.index(["Cosmin Mecklenburg", "Hannelore Vogt", "Jürgen Albers"],
+                                                     language: "de-DE")
+        let resolver = try Resolver(index: index, recognizerNamed: "whisper-phones")
+        let result = try resolver.resolve("Guten Tag.", alternatives: [Hypothesis(phones: "K AO S UW IY N EH K AH M W V")])
+        let cosmin = try #require(result.ranked.first { $0.term == "Cosmin Mecklenburg" })
+        #expect(result.hypotheses[cosmin.hypothesis].isPhones)
+        let explained = try #require(resolver.phoneExplanation(of: cosmin, in: result))
+        let inventory = heardCosts.inventory
+        let pairs = explained.alignment.filter { $0.query != nil && $0.term != nil && $0.query != $0.term }
+        #expect(!pairs.isEmpty)
+        for pair in pairs {
+            let heard = try #require(inventory.phone(pair.query!)), said = try #require(inventory.phone(pair.term!))
+            #expect(pair.cost == (Double(heardCosts.substitution(heard, said)) * 100).rounded() / 100,
+                    "\(pair.query!)>\(pair.term!) cost \(pair.cost)")
+        }
+    }
+
     @Test("A damaged phone-loop confusions file is refused naming the file and line")
     func damagedFileIsRefused() throws {
         try RepositoryPaths.withLocalesCopy { folder in

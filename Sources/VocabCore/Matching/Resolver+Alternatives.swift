@@ -157,7 +157,7 @@ extension Resolver {
                               phoneQuery: first.phoneQuery)
         combined.hypotheses = zip(distinct, results).map { hypothesis, result in
             WeighedHypothesis(text: hypothesis.text, weight: hypothesis.weight, queryTokens: result.queryTokens,
-                              phoneQuery: result.phoneQuery)
+                              phoneQuery: result.phoneQuery, isPhones: hypothesis.heardPhones != nil)
         }
         return combined
     }

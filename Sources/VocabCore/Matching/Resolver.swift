@@ -83,6 +83,9 @@ public struct Resolver: Sendable {
         public let queryTokens: [MatchToken]
         /// Its phones, when the phone matcher was asked.
         public let phoneQuery: PhoneQuery?
+        /// Whether it is a phone recognizer's phones (``Hypothesis/phones``), aligned with
+        /// ``Pronouncer/heardPhoneCosts`` where the language has them.
+        public var isPhones = false
     }
 
     /// How a candidate's phones met the query's, step by step, when the phone matcher scored it (for
@@ -91,10 +94,13 @@ public struct Resolver: Sendable {
     /// - Returns: The query's phones, the term's phones as aligned (with the language they were read in),
     ///   and the steps written out; `nil` when the phones were not heard or did not reach this candidate.
     public func phoneExplanation(of candidate: Candidate, in result: Result) -> PhoneExplanation? {
-        let heard = candidate.hypothesis > 0 && candidate.hypothesis < result.hypotheses.count
-            ? result.hypotheses[candidate.hypothesis].phoneQuery : result.phoneQuery
-        guard let match = candidate.phones, let query = heard, let matcher = index.phoneMatcher,
+        let byHypothesis = candidate.hypothesis > 0 && candidate.hypothesis < result.hypotheses.count
+            ? result.hypotheses[candidate.hypothesis] : nil
+        let heard = byHypothesis.map(\.phoneQuery) ?? result.phoneQuery
+        guard let match = candidate.phones, let query = heard, let wordsMatcher = index.phoneMatcher,
               let inventory = index.preparer.phonetics.pronouncer?.inventory else { return nil }
+        // Phones are shown as they were aligned: with the costs learned of a phone recognizer, where there are some.
+        let matcher = byHypothesis?.isPhones == true ? heardPhonesMatcher(wordsMatcher) : wordsMatcher
         let steps = matcher.steps(query.prepared, match: match)
         let aligned = steps.map { step -> PhoneExplanation.AlignedPhone in
             switch step {
@@ -248,12 +254,15 @@ public struct Resolver: Sendable {
               let model = decisionModel else {
             return Result(resolution: .unsupported, queryTokens: [], ranked: [])
         }
-        // A phone recognizer errs in its own way: its phones are aligned with the costs learned of it, where the
-        // listener's language has some.
-        let heardMatcher = pronouncer.heardPhoneCosts.map { PhoneMatcher(index: matcher.index, costs: $0) } ?? matcher
         return heard(phones, filler: [Bool](repeating: false, count: phones.count), words: [], queryTokens: [],
-                     searching: true, matcher: heardMatcher, language: pronouncer.language, model: model, sharing: shared,
-                     deciding: false)
+                     searching: true, matcher: heardPhonesMatcher(matcher), language: pronouncer.language, model: model,
+                     sharing: shared, deciding: false)
+    }
+
+    /// The matcher a phone recognizer's phones are aligned with: a phone recognizer errs in its own way, so with the
+    /// costs learned of it where the listener's language has some (``Pronouncer/heardPhoneCosts``), else `matcher`.
+    func heardPhonesMatcher(_ matcher: PhoneMatcher) -> PhoneMatcher {
+        index.preparer.phonetics.pronouncer?.heardPhoneCosts.map { PhoneMatcher(index: matcher.index, costs: $0) } ?? matcher
     }
 
     /// The stages once a hypothesis's word candidates are found and its phones known, for words and phones alike.
