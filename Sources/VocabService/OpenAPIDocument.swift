@@ -2937,6 +2937,16 @@ public enum OpenAPIDocument {
               }
             }
           },
+          "431": {
+            "description": "The request line is over 16 KB (a query string that long: many or long `text` values); the server refuses it before the route, as it says in the document's description.",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
           "429": {
             "description": "More than 30 requests in a minute with this token; `Retry-After` says when to try again.",
             "content": {
@@ -3204,6 +3214,16 @@ public enum OpenAPIDocument {
           },
           "422": {
             "description": "`format`, `budget`, `language` or `explain` is invalid; `field` names it.",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "431": {
+            "description": "The request line is over 16 KB (a query string that long: many or long `heard` values); the server refuses it before the route, as it says in the document's description.",
             "content": {
               "application/problem+json": {
                 "schema": {
