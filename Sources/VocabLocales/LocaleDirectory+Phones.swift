@@ -173,16 +173,18 @@ extension LocaleDirectory {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path).sorted()) ?? []
         for name in names where name != Self.sharedFolderName && !name.hasPrefix(".") {
             let language = String(name.split(separator: "-").first ?? Substring(name))
-            for (fileName, isPhoneLoop) in [(Self.confusionsFileName, false), (Self.phoneLoopConfusionsFileName, true)] {
+            /// A language's learned confusions file (the first locale folder of the language that has one), into
+            /// `learned`.
+            func readConfusions(_ fileName: String, into learned: inout [String: PhoneCosts]) throws {
                 let confusions = url.appendingPathComponent(name).appendingPathComponent(fileName)
-                guard (isPhoneLoop ? phoneLoopCosts : learnedCosts)[language] == nil,
-                      FileManager.default.fileExists(atPath: confusions.path) else { continue }
+                guard learned[language] == nil, FileManager.default.fileExists(atPath: confusions.path) else { return }
                 let text = try read(confusions)
-                let learned = try converting { () throws(PhoneDataError) in
+                learned[language] = try converting { () throws(PhoneDataError) in
                     try costs.applyingConfusions(parsing: text, source: confusions.path)
                 }
-                if isPhoneLoop { phoneLoopCosts[language] = learned } else { learnedCosts[language] = learned }
             }
+            try readConfusions(Self.confusionsFileName, into: &learnedCosts)
+            try readConfusions(Self.phoneLoopConfusionsFileName, into: &phoneLoopCosts)
             let file = url.appendingPathComponent(name).appendingPathComponent(Self.letterToSoundFileName)
             guard FileManager.default.fileExists(atPath: file.path) else { continue }
             if !ruleFiles.contains(where: { $0.0 == language }) { ruleFiles.append((language, file)) }

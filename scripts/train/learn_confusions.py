@@ -184,6 +184,17 @@ def plain_distance(a, b):
     return previous[-1]
 
 
+def keep_pair(pairs, described, term, query, keep_if_sound_share, source):
+    """Adds (term, query) to `pairs` and counts it under `source` in `described`, unless the query is too far from
+    the term to teach a confusion (a plain phone edit distance over `keep_if_sound_share` of the longer): then
+    counts it as far."""
+    if plain_distance(term, query) > keep_if_sound_share * max(len(term), len(query)):
+        described["far"] += 1
+        return
+    pairs.append((term, query))
+    described[source] += 1
+
+
 def base_costs(vocab):
     output = subprocess.run([vocab, "phone-costs", "--base", "--tsv"], capture_output=True, text=True, check=True)
     substitution, indel, phones = {}, {}, []
@@ -410,11 +421,7 @@ def main():
             query = query_phones(heard, fillers)
             if not query:
                 continue
-            if plain_distance(said["term"], query) > KEEP_IF_SOUND_SHARE * max(len(said["term"]), len(query)):
-                described[language]["far"] += 1
-                continue
-            by_language[language].append((said["term"], query))
-            described[language][recognizer] += 1
+            keep_pair(by_language[language], described[language], said["term"], query, KEEP_IF_SOUND_SHARE, recognizer)
     if arguments.phone_loop:
         mapping = arpabet_mapping()
         heard_rows = read_phone_loop()
@@ -430,11 +437,8 @@ def main():
                 if not said or not said["term"]:
                     continue
                 query = [phone for symbol in symbols for phone in mapping[symbol]]
-                if plain_distance(said["term"], query) > PHONE_LOOP_KEEP_IF_SOUND_SHARE * max(len(said["term"]), len(query)):
-                    described[language]["far"] += 1
-                    continue
-                by_language[language].append((said["term"], query))
-                described[language]["phone-loop"] += 1
+                keep_pair(by_language[language], described[language], said["term"], query,
+                          PHONE_LOOP_KEEP_IF_SOUND_SHARE, "phone-loop")
     write_cache(CACHE, LOCALES, cache)
     pooled = [pair for pairs in by_language.values() for pair in pairs]
     print(f"{len(pooled)} pairs kept: " + ", ".join(f"{l} {len(p)}" for l, p in sorted(by_language.items())), flush=True)
