@@ -41,26 +41,26 @@ public struct Fonetico: PhoneticEncoder {
 
     static let rules: [RewriteRule] = [
         RewriteRule("([^L])\\1+", "$1"),  // doubled letters, but not LL
-        RewriteRule("CH(?![AEIOUY])", "K", needs: "H"),  // hard CH before a consonant (Nahuatl)
-        RewriteRule("CH", "§", needs: "H"),
-        RewriteRule("^SH", "ʃ", needs: "H"),
-        RewriteRule("C([EIY])", "S$1", needs: "C"),
+        RewriteRule("CH(?![AEIOUY])", "K", needsOneOf: ["CH"]),  // hard CH before a consonant (Nahuatl)
+        RewriteRule("CH", "§", needsOneOf: ["CH"]),
+        RewriteRule("^SH", "ʃ", needsOneOf: ["SH"]),
+        RewriteRule("C([EIY])", "S$1", needsOneOf: ["CE", "CI", "CY"]),
         RewriteRule("C", "K", needs: "C"),
-        RewriteRule("G([EIY])", "J$1", needs: "G"),
-        RewriteRule("GUA", "GWA", needs: "G"),
-        RewriteRule("GU", "G", needs: "G"),
-        RewriteRule("GÜ", "GW", needs: "Ü"),
+        RewriteRule("G([EIY])", "J$1", needsOneOf: ["GE", "GI", "GY"]),
+        RewriteRule("GUA", "GWA", needsOneOf: ["GUA"]),
+        RewriteRule("GU", "G", needsOneOf: ["GU"]),
+        RewriteRule("GÜ", "GW", needsOneOf: ["GÜ"]),
         RewriteRule("Ü", "U", needs: "Ü"),
         RewriteRule("QU?", "K", needs: "Q"),
-        RewriteRule("H?[UO]([AIE])", "W$1", needs: "UO"),
+        RewriteRule("H?[UO]([AIE])", "W$1", needsOneOf: ["UA", "UI", "UE", "OA", "OI", "OE"]),
         RewriteRule("Z", "S", needs: "Z"),
         RewriteRule("V", "B", needs: "V"),
-        RewriteRule("^PS", "S", needs: "P"),
-        RewriteRule("PH", "F", needs: "H"),
+        RewriteRule("^PS", "S", needsOneOf: ["PS"]),
+        RewriteRule("PH", "F", needsOneOf: ["PH"]),
         RewriteRule("H", "", needs: "H"),
         RewriteRule("Y$", "I", needs: "Y"),
-        RewriteRule("^XI", "SI", needs: "X"),
+        RewriteRule("^XI", "SI", needsOneOf: ["XI"]),
         RewriteRule("X", "J", needs: "X"),
-        RewriteRule("LL", "Y", needs: "L"),
+        RewriteRule("LL", "Y", needsOneOf: ["LL"]),
     ]
 }
