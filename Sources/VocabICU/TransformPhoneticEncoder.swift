@@ -19,11 +19,28 @@ public struct TransformPhoneticEncoder: PhoneticEncoder {
     }
 
     public func keys(for word: String) -> [String] {
-        guard let key = try? transliterator.transliterate(word.lowercased()) else { return [] }
-        var collapsed = ""
-        for character in key where character.isLetter || character.isNumber {
-            if collapsed.last != character { collapsed.append(character) }
-        }
+        guard let key = try? transliterator.transliterate(UTF16Conversion.units(of: word.lowercased())) else { return [] }
+        let collapsed = Self.lettersCollapsed(key)
         return collapsed.isEmpty ? [] : [collapsed]
+    }
+
+    /// The letters and digits of a key, each run of one of them kept once. A key of ASCII (the rules' own
+    /// alphabet, and what most words come to) is read by its code units; any other as characters.
+    static func lettersCollapsed(_ key: [UInt16]) -> String {
+        guard key.allSatisfy({ $0 < 0x80 }) else {
+            var collapsed = ""
+            for character in UTF16Conversion.string(key) where character.isLetter || character.isNumber {
+                if collapsed.last != character { collapsed.append(character) }
+            }
+            return collapsed
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(key.count)
+        for unit in key {
+            let byte = UInt8(unit)
+            let isLetterOrDigit = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+            if isLetterOrDigit, bytes.last != byte { bytes.append(byte) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

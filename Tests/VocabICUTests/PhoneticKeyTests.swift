@@ -52,6 +52,15 @@ import VocabTestSupport
         #expect(encoder.keys(for: row[0]) == [row[1]], "\(row): '\(row[0])'")
     }
 
+    @Test("A rule file's key keeps its letters and digits, a run of one kept once, in ASCII or not")
+    func keyLettersCollapsed() throws {
+        let encoder = try TransformPhoneticEncoder(name: "identity", rules: ":: NFC ;")
+        #expect(encoder.keys(for: "Anna-Maria 1122") == ["anamaria12"])
+        #expect(encoder.keys(for: "Ççedilla àà") == ["çedilaà"])
+        #expect(encoder.keys(for: "Žužana") == ["žužana"])
+        #expect(encoder.keys(for: "-- ''") == [])
+    }
+
     @Test("The rule vectors are present")
     func ruleVectorsExist() { #expect(Self.ruleRows.count >= 40) }
 
