@@ -123,6 +123,28 @@ struct DecisionTests {
         #expect(throws: PhoneDataError(source: "m.txt", line: nil, message: "'offer' must not exceed 'accept'")) {
             _ = try DecisionModel(parsing: Self.completeModel.replacingOccurrences(of: "offer 0.1", with: "offer 0.95"), source: "m.txt")
         }
+        // A language's own accept point: a bare code, a probability, once, not below the offer point.
+        let byLanguage = try DecisionModel(parsing: Self.completeModel + "\naccept-in fr 0.95\naccept-in de 0.5", source: "m.txt")
+        #expect(byLanguage.acceptByLanguage == ["fr": 0.95, "de": 0.5])
+        #expect(byLanguage.accepting(inLanguage: "fr").accept == 0.95)
+        #expect(byLanguage.accepting(inLanguage: "it") == byLanguage)
+        #expect(byLanguage.accepting(inLanguage: nil) == byLanguage)
+        let modelLines = Self.completeModel.split(separator: "\n").count
+        for (entry, message) in [
+            ("accept-in fr-FR 0.9", "'fr-FR' is not a bare language code (two or three lowercase letters, such as 'fr')"),
+            ("accept-in fr 1.2", "'accept-in fr' must be a probability (0…1)"),
+            ("accept-in fr", "expected 'accept-in LANGUAGE P'"),
+        ] {
+            #expect(throws: PhoneDataError(source: "m.txt", line: modelLines + 1, message: message)) {
+                _ = try DecisionModel(parsing: Self.completeModel + "\n" + entry, source: "m.txt")
+            }
+        }
+        #expect(throws: PhoneDataError(source: "m.txt", line: modelLines + 2, message: "'accept-in fr' is given twice")) {
+            _ = try DecisionModel(parsing: Self.completeModel + "\naccept-in fr 0.9\naccept-in fr 0.8", source: "m.txt")
+        }
+        #expect(throws: PhoneDataError(source: "m.txt", line: modelLines + 1, message: "'offer' must not exceed 'accept-in de'")) {
+            _ = try DecisionModel(parsing: Self.completeModel + "\naccept-in de 0.05", source: "m.txt")
+        }
         let lines = Self.completeModel.split(separator: "\n").count
         #expect(throws: PhoneDataError(source: "m.txt", line: lines + 1, message: "'accept' must be a probability (0…1)")) {
             _ = try DecisionModel(parsing: Self.completeModel.replacingOccurrences(of: "accept 0.9", with: "") + "\naccept 1.5", source: "m.txt")

@@ -53,9 +53,35 @@ struct RecognizerProfileTests {
         #expect(inEnglish.alternativesModel == english)
         let inPortuguese = try Resolver(index: Self.index(Self.contacts, language: "pt-BR"), recognizerNamed: "whisper-phones")
         #expect(inPortuguese.alternativesModel == profile.alternatives)
-        // A profile with no model of a language's own weighs every language with its one model.
+        // A profile with no model of a language's own weighs every language with its one model, at the language's
+        // own accept point when the model gives it one.
+        let general = try #require(data.recognizers["whisper"]?.alternatives)
         let whisper = try Resolver(index: Self.index(Self.rosalinds, language: "en-US"), recognizerNamed: "whisper")
-        #expect(whisper.alternativesModel == data.recognizers["whisper"]?.alternatives)
+        #expect(whisper.alternativesModel?.weights == general.weights)
+        #expect(whisper.alternativesModel?.accept == general.acceptByLanguage["en"] ?? general.accept)
+    }
+
+    @Test("A language's own accept point decides there: a name answered in Portuguese is asked about where the point is higher")
+    func languageAcceptPointDecides() throws {
+        let index = try Self.index(Self.contacts, language: "pt-BR")
+        let shipped = try #require(index.preparer.phonetics.decision)
+        func profile(_ acceptByLanguage: [String: Double]) -> RecognizerProfile {
+            RecognizerProfile(name: "by-language", decision: DecisionModel(
+                bias: shipped.bias, weights: shipped.weights, accept: 1, offer: shipped.offer,
+                acceptByLanguage: acceptByLanguage))
+        }
+        let portuguese = try Resolver(index: index, recognizer: profile(["pt": shipped.accept, "fr": 1]))
+        #expect(portuguese.decisionModel?.accept == shipped.accept)
+        guard case .success = try portuguese.resolve("Rodrigo Albuquerque").resolution else {
+            Issue.record("not answered at Portuguese's own point")
+            return
+        }
+        let otherLanguage = try Resolver(index: index, recognizer: profile(["fr": shipped.accept]))
+        #expect(otherLanguage.decisionModel?.accept == 1)
+        guard case .confirmationRequired = try otherLanguage.resolve("Rodrigo Albuquerque").resolution else {
+            Issue.record("answered at another language's point")
+            return
+        }
     }
 
     @Test("Without a recognizer the shared decision decides; a named one decides with its own")

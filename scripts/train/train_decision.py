@@ -209,9 +209,15 @@ def scores(cases, accept, offer):
             "disambiguation": disambiguation / max(1, len(several)), "cases": total}
 
 
-def recorded_false_accepts(path, skip=()):
+def language_code(case):
+    """A case's bare language code ("fr" for "fr-FR"), as a model's `accept-in` lines name languages."""
+    return case["language"].split("-")[0]
+
+
+def recorded_false_accepts(path, skip=(), language=None):
     """False accepts as vocab itself decided the cases of a trace file (each line's outcome; the term answered is
-    the candidate of highest probability), leaving out the case ids in `skip`."""
+    the candidate of highest probability), leaving out the case ids in `skip`, and with `language` (a bare code)
+    the cases of other languages."""
     fa = 0
     with open(path, encoding="utf-8") as handle:
         handle.readline()
@@ -219,6 +225,8 @@ def recorded_false_accepts(path, skip=()):
             if not line.strip():
                 continue
             case = json.loads(line)
+            if language is not None and language_code(case) != language:
+                continue
             if case["id"] in skip or case["outcome"] != "success" or not case["candidates"]:
                 continue
             answered = max(case["candidates"], key=lambda c: (c["probability"], -c["rank"]))
@@ -288,6 +296,8 @@ def read_model(path, names):
             weights[fields[1]] = float(fields[2])
         elif fields[0] in ("accept", "offer", "options") and len(fields) == 2:
             settings[fields[0]] = float(fields[1])
+        elif fields[0] == "accept-in" and len(fields) == 3:
+            settings.setdefault("accept-in", {})[fields[1]] = float(fields[2])
         else:
             sys.exit(f"train_decision.py: {path}:{number}: not a model line: {line!r}")
     missing = [name for name in names if name not in weights]
@@ -312,20 +322,32 @@ def reselect_accept(arguments, names, cases):
     offer = settings["offer"]
     before = scores(cases, settings["accept"], offer)
     sources = sorted({case["source"] for case in cases})
-    limits = None
     if arguments.baseline:
-        # The sources' false accepts together may not exceed their first hypotheses alone's (issue 21's "false
-        # accept no higher"): the cases whose alternatives were not weighed keep the outcome vocab gave them.
         if len(arguments.baseline) != len(arguments.traces):
             sys.exit("train_decision.py: --baseline needs one first-only trace per trace, in the same order")
+        if len({Path(trace).name for trace in arguments.traces}) != len(arguments.traces):
+            sys.exit("train_decision.py: --baseline: the traces' file names must differ from one another")
+        for baseline in arguments.baseline:
+            if not Path(baseline).is_file():
+                sys.exit(f"train_decision.py: --baseline {baseline}: no such trace file (vocab eval SET --first-only --trace FILE)")
+
+    def false_accept_limits(language=None):
+        """The sources' false accepts together may not exceed their first hypotheses alone's (issue 21's "false
+        accept no higher"): the cases whose alternatives were not weighed keep the outcome vocab gave them. With
+        `language`, of that language's cases."""
+        if not arguments.baseline:
+            return None
         limits = {}
         for trace, baseline in zip(arguments.traces, arguments.baseline):
             weighed = {case["id"] for case in cases if case["source"] == Path(trace).name}
-            if not Path(baseline).is_file():
-                sys.exit(f"train_decision.py: --baseline {baseline}: no such trace file (vocab eval SET --first-only --trace FILE)")
-            limits[Path(trace).name] = (recorded_false_accepts(baseline), recorded_false_accepts(trace, skip=weighed))
-        if len(limits) != len(arguments.traces):
-            sys.exit("train_decision.py: --baseline: the traces' file names must differ from one another")
+            limits[Path(trace).name] = (recorded_false_accepts(baseline, language=language),
+                                        recorded_false_accepts(trace, skip=weighed, language=language))
+        return limits
+
+    if arguments.per_language:
+        reselect_accept_per_language(arguments, path, cases, offer, settings, false_accept_limits)
+        return
+    limits = false_accept_limits()
     accept, chosen = choose_accept(cases, offer, arguments.false_accept_cost, source_weights=arguments.source_weights,
                                    limits=limits)
     if accept is None:
@@ -362,6 +384,43 @@ def reselect_accept(arguments, names, cases):
     print(f"wrote {path}")
 
 
+def reselect_accept_per_language(arguments, path, cases, offer, settings, false_accept_limits):
+    """--reselect-accept --per-language: each language of `cases` its own accept point (an `accept-in CODE P` line),
+    chosen as the shared point is, by the same objective and bound, on that language's cases alone; the shared
+    `accept` line is left as it is, for the languages without one. With --write, rewrites the `accept-in` lines
+    and says so in the header."""
+    chosen_points = {}
+    for language in sorted({language_code(case) for case in cases}):
+        group = [case for case in cases if language_code(case) == language]
+        accept, chosen = choose_accept(group, offer, arguments.false_accept_cost, source_weights=arguments.source_weights,
+                                       limits=false_accept_limits(language))
+        if accept is None:
+            print(f"{language}: no accept point keeps the false accepts within the first hypotheses alone's; the shared "
+                  f"point {settings['accept']:.2f} stays")
+            continue
+        accept = max(accept, offer)
+        chosen_points[language] = accept
+        before = scores(group, settings["accept"], offer)
+        present = sum(1 for case in group if case["expect"] == "success")
+        print(f"{language}: {len(group)} validation cases; accept {settings['accept']:.2f} → {accept:.2f}: top1 "
+              f"{before['top1'] * present:.0f} → {chosen['top1'] * present:.0f} of {present}, false accepts "
+              f"{before['fa'] * len(group):.0f} → {chosen['fa'] * len(group):.0f} of {len(group)}")
+    if not arguments.write:
+        return
+    sources = sorted({case["source"] for case in cases})
+    lines = path.read_text(encoding="utf-8").splitlines()
+    note = (f"# accept-in chosen {time.strftime('%Y-%m-%d')} (train_decision.py --reselect-accept --per-language), each "
+            f"language's by the same objective{' and bound' if arguments.baseline else ''} on its own cases among "
+            f"{len(cases)} of real recognizer output never trained on ({', '.join(sources)}); the weights, offer and "
+            f"shared accept are as before.")
+    lines = [line for line in lines if not line.startswith("# accept-in chosen") and not line.startswith("accept-in ")]
+    lines.insert(lines.index(""), note)
+    at = next(position for position, line in enumerate(lines) if line.startswith("accept "))
+    lines[at + 1:at + 1] = [f"accept-in {language} {point:.3f}" for language, point in sorted(chosen_points.items())]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"wrote {path}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("traces", nargs="+")
@@ -382,6 +441,9 @@ def main():
                              "the same)")
     parser.add_argument("--monotone", action="store_true",
                         help="keep the weights of the features that only speak for a candidate at 0 or above (the decision only)")
+    parser.add_argument("--per-language", action="store_true",
+                        help="with --reselect-accept: choose each language's accept point on its own cases "
+                             "(`accept-in CODE P` lines), the shared accept left for the languages without one")
     parser.add_argument("--alternatives", action="store_true",
                         help="train the model weighing a recognizer's alternatives (AlternativeFeatures) from traces of "
                              f"sets with alternatives; --write writes {ALTERNATIVES_OUT.relative_to(ROOT)}")
@@ -409,6 +471,8 @@ def main():
     key = "alternativeFeatures" if arguments.alternatives else "features"
     if arguments.false_accept_cost is None:
         arguments.false_accept_cost = 8.0 if arguments.alternatives else 5.0
+    if arguments.per_language and not arguments.reselect_accept:
+        sys.exit("train_decision.py: --per-language is for --reselect-accept (each language's accept point)")
     if arguments.baseline and not (arguments.reselect_accept and arguments.alternatives):
         sys.exit("train_decision.py: --baseline is for --reselect-accept --alternatives (the first-only traces bound "
                  "an alternatives model's accept point)")

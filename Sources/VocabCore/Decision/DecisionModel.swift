@@ -21,6 +21,10 @@ public struct DecisionModel: Sendable, Hashable {
     public let featureNames: [String]
     /// The least probability to answer without asking.
     public let accept: Double
+    /// The least probability to answer in a language, by bare language code ("fr"), where the language has a
+    /// point of its own (``accepting(inLanguage:)``): recognizers err more in some languages than in others, and
+    /// a near match by chance is likelier there (BENCHMARKS.md, the twenty-ninth session's section).
+    public let acceptByLanguage: [String: Double]
     /// The least probability to be offered (in a choice or a confirmation).
     public let offer: Double
     /// The most options offered.
@@ -30,26 +34,31 @@ public struct DecisionModel: Sendable, Hashable {
 
     /// Creates a model.
     public init(bias: Double, weights: [Double], accept: Double, offer: Double, maximumOptions: Int = 10,
-                source: String = "in code", featureNames: [String] = CandidateFeatures.names) {
+                source: String = "in code", featureNames: [String] = CandidateFeatures.names,
+                acceptByLanguage: [String: Double] = [:]) {
         precondition(weights.count == featureNames.count, "one weight per feature")
         self.featureNames = featureNames
         self.bias = bias
         self.weights = weights
         self.accept = accept
+        self.acceptByLanguage = acceptByLanguage
         self.offer = offer
         self.maximumOptions = maximumOptions
         self.source = source
     }
 
     /// Parses a model file: `bias VALUE`, `weight NAME VALUE` for every feature, `accept P`, `offer P`,
-    /// `options N`; `#` comments.
+    /// `options N`, and for any language with an accept point of its own `accept-in LANGUAGE P` (a bare code,
+    /// `accept-in fr 0.85`); `#` comments.
     ///
     /// - Throws: ``PhoneDataError`` naming the line at fault: an unknown entry or feature, a value that is not
-    ///   a finite number, a probability outside 0…1, a feature or setting given twice or missing.
+    ///   a finite number, a probability outside 0…1, a feature or setting given twice or missing, a language that
+    ///   is not a bare code, an accept point below the offer point.
     public init(parsing text: String, source: String, featureNames: [String] = CandidateFeatures.names) throws(PhoneDataError) {
         var bias: Double?
         var weights: [String: Double] = [:]
         var settings: [String: Double] = [:]
+        var acceptByLanguage: [String: (value: Double, line: Int)] = [:]
         for (number, line) in DataLines(text) {
             func fail(_ message: String) -> PhoneDataError { PhoneDataError(source: source, line: number, message: message) }
             let fields = line.split(whereSeparator: \.isWhitespace).map(String.init)
@@ -69,6 +78,17 @@ public struct DecisionModel: Sendable, Hashable {
                 }
                 guard weights[fields[1]] == nil else { throw fail("'\(fields[1])' is given twice") }
                 weights[fields[1]] = try value(fields[2])
+            case "accept-in":
+                guard fields.count == 3 else { throw fail("expected 'accept-in LANGUAGE P'") }
+                let language = fields[1]
+                guard (2...3).contains(language.utf8.count),
+                      language.utf8.allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) else {
+                    throw fail("'\(language)' is not a bare language code (two or three lowercase letters, such as 'fr')")
+                }
+                guard acceptByLanguage[language] == nil else { throw fail("'accept-in \(language)' is given twice") }
+                let point = try value(fields[2])
+                guard point >= 0, point <= 1 else { throw fail("'accept-in \(language)' must be a probability (0…1)") }
+                acceptByLanguage[language] = (point, number)
             case let name? where ["accept", "offer", "options"].contains(name):
                 guard fields.count == 2 else { throw fail("expected '\(name) VALUE'") }
                 guard settings[name] == nil else { throw fail("'\(name)' is given twice") }
@@ -80,7 +100,7 @@ public struct DecisionModel: Sendable, Hashable {
                 }
                 settings[name] = number
             case let name?:
-                throw fail("unknown entry '\(name)'; expected bias, weight, accept, offer or options")
+                throw fail("unknown entry '\(name)'; expected bias, weight, accept, accept-in, offer or options")
             case nil:
                 continue
             }
@@ -95,9 +115,20 @@ public struct DecisionModel: Sendable, Hashable {
         guard settings["offer"]! <= settings["accept"]! else {
             throw PhoneDataError(source: source, line: nil, message: "'offer' must not exceed 'accept'")
         }
+        if let (language, below) = acceptByLanguage.sorted(by: { $0.key < $1.key }).first(where: { $0.value.value < settings["offer"]! }) {
+            throw PhoneDataError(source: source, line: below.line, message: "'offer' must not exceed 'accept-in \(language)'")
+        }
         self.init(bias: bias, weights: featureNames.map { weights[$0]! }, accept: settings["accept"]!,
                   offer: settings["offer"]!, maximumOptions: Int(settings["options"] ?? 10), source: source,
-                  featureNames: featureNames)
+                  featureNames: featureNames, acceptByLanguage: acceptByLanguage.mapValues(\.value))
+    }
+
+    /// The model as it decides in a language (a bare code, "fr"): its accept point there, when the language has
+    /// one of its own (``acceptByLanguage``), else the same model.
+    public func accepting(inLanguage language: String?) -> DecisionModel {
+        guard let language, let point = acceptByLanguage[language], point != accept else { return self }
+        return DecisionModel(bias: bias, weights: weights, accept: point, offer: offer, maximumOptions: maximumOptions,
+                             source: source, featureNames: featureNames, acceptByLanguage: acceptByLanguage)
     }
 
     /// A candidate's utility: the bias plus its weighted features (the log-odds of it against "none").

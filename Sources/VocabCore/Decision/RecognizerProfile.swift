@@ -29,9 +29,10 @@ public struct RecognizerProfile: Sendable {
     }
 
     /// How this recognizer's alternatives are weighed in a language (a bare code, "en"): the language's own
-    /// model when the profile has one, else ``alternatives``.
+    /// model when the profile has one, else ``alternatives``, at the language's own accept point when the model
+    /// gives it one (``DecisionModel/acceptByLanguage``).
     public func alternatives(inLanguage language: String?) -> DecisionModel? {
-        language.flatMap { alternativesByLanguage[$0] } ?? alternatives
+        (language.flatMap { alternativesByLanguage[$0] } ?? alternatives)?.accepting(inLanguage: language)
     }
 
     /// Whether a text is a profile name: lowercase ASCII letters, digits and dashes, 1 to 32 of them, starting

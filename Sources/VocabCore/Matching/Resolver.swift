@@ -42,8 +42,12 @@ public struct Resolver: Sendable {
         self.init(index: index, policy: policy, recognizer: profile)
     }
 
-    /// The decision weighed: the recognizer's own when one was named, else the language's.
-    public var decisionModel: DecisionModel? { recognizer?.decision ?? index.preparer.phonetics.decision }
+    /// The decision weighed: the recognizer's own when one was named, else the language's (at the language's own
+    /// accept point when the model gives it one).
+    public var decisionModel: DecisionModel? {
+        (recognizer?.decision ?? index.preparer.phonetics.decision)?
+            .accepting(inLanguage: index.preparer.phonetics.pronouncer?.language)
+    }
 
     /// How alternatives are weighed: the recognizer's own when it has one (its model for the listener's language
     /// when it has that), else the shared model.
