@@ -12,11 +12,23 @@ public struct Resolver: Sendable {
     /// decision, trained on every recognizer at once).
     public let recognizer: RecognizerProfile?
 
+    /// The decision weighed: the recognizer's own when one was named, else the language's (at the language's own
+    /// accept point when the model gives it one).
+    public let decisionModel: DecisionModel?
+    /// How alternatives are weighed: the recognizer's own when it has one (its model for the listener's language
+    /// when it has that, at the language's own accept point when the model gives it one), else the shared model.
+    public let alternativesModel: DecisionModel?
+
     /// Creates a resolver.
     public init(index: VocabularyIndex, policy: ResolutionPolicy = .standard, recognizer: RecognizerProfile? = nil) {
         self.index = index
         self.policy = policy
         self.recognizer = recognizer
+        // Chosen once: a resolution reads them several times.
+        let phonetics = index.preparer.phonetics
+        let language = phonetics.pronouncer?.language
+        decisionModel = (recognizer?.decision ?? phonetics.decision)?.accepting(inLanguage: language)
+        alternativesModel = recognizer?.alternatives(inLanguage: language) ?? phonetics.alternatives
     }
 
     /// The name that asks for the shared decision, trained on every recognizer's output (what no name asks for).
@@ -40,20 +52,6 @@ public struct Resolver: Sendable {
                 : "is unknown; expected one of " + known.joined(separator: ", "))
         }
         self.init(index: index, policy: policy, recognizer: profile)
-    }
-
-    /// The decision weighed: the recognizer's own when one was named, else the language's (at the language's own
-    /// accept point when the model gives it one).
-    public var decisionModel: DecisionModel? {
-        (recognizer?.decision ?? index.preparer.phonetics.decision)?
-            .accepting(inLanguage: index.preparer.phonetics.pronouncer?.language)
-    }
-
-    /// How alternatives are weighed: the recognizer's own when it has one (its model for the listener's language
-    /// when it has that), else the shared model.
-    public var alternativesModel: DecisionModel? {
-        recognizer?.alternatives(inLanguage: index.preparer.phonetics.pronouncer?.language)
-            ?? index.preparer.phonetics.alternatives
     }
 
     /// What one resolution found.
