@@ -20,14 +20,17 @@ end-to-end measurements, `measure_hints.py --write-sets`): the generated trainin
 names hard on purpose (half are namesakes of the name said), which puts the trained accept point higher than
 what the recognizer's real output calls for. With --alternatives and --baseline (the same sets traced with
 --first-only), the point is chosen only among those at which the sources together have no more false accepts
-than their first hypotheses alone: issue 21's bound, where the objective alone would trade it away.
+than their first hypotheses alone: issue 21's bound, where the objective alone would trade it away. With
+--per-language, each language of the traces gets a point of its own (`accept-in CODE P` lines; the shared `accept`
+stays for a language without one), chosen the same way on that language's cases alone: recognizers do not err
+alike in every language (BENCHMARKS.md, the twenty-ninth session's section).
 
 Usage:
   vocab eval .build-train/train-whisper-base.json --recognizer shared --trace .build-train/whisper.trace.jsonl   (and the others)
   python3 scripts/train/train_decision.py .build-train/*.trace.jsonl [--check ../shared/eval/*.json traces]
   python3 scripts/train/train_decision.py --reselect-accept --recognizer whisper-prompted VALIDATION_TRACES... [--write]
   python3 scripts/train/train_decision.py --reselect-accept --alternatives --recognizer whisper TRACES... \
-      --baseline FIRST_ONLY_TRACES... [--write]
+      --baseline FIRST_ONLY_TRACES... [--per-language] [--write]
 """
 
 import argparse
