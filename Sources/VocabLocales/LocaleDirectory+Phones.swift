@@ -86,8 +86,7 @@ extension LocaleDirectory {
         let prefix = "alternatives-model.", suffix = ".txt"
         guard file.hasPrefix(prefix), file.hasSuffix(suffix), file.count > prefix.count + suffix.count else { return nil }
         let code = file.dropFirst(prefix.count).dropLast(suffix.count)
-        guard (2...3).contains(code.count), code.allSatisfy({ $0.isASCII && $0.isLowercase && $0.isLetter }) else { return nil }
-        return String(code)
+        return RecognizerProfile.isBareLanguageCode(code) ? String(code) : nil
     }
     /// The recognizer-hint risk model, in the shared folder (optional: without it, no hints).
     public static let hintModelFileName = "hint-model.txt"

@@ -81,8 +81,7 @@ public struct DecisionModel: Sendable, Hashable {
             case "accept-in":
                 guard fields.count == 3 else { throw fail("expected 'accept-in LANGUAGE P'") }
                 let language = fields[1]
-                guard (2...3).contains(language.utf8.count),
-                      language.utf8.allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) else {
+                guard RecognizerProfile.isBareLanguageCode(language) else {
                     throw fail("'\(language)' is not a bare language code (two or three lowercase letters, such as 'fr')")
                 }
                 guard acceptByLanguage[language] == nil else { throw fail("'accept-in \(language)' is given twice") }

@@ -35,6 +35,12 @@ public struct RecognizerProfile: Sendable {
         (language.flatMap { alternativesByLanguage[$0] } ?? alternatives)?.accepting(inLanguage: language)
     }
 
+    /// Whether a text is a bare language code, as a profile's per-language models and accept points name a
+    /// language: two or three lowercase ASCII letters ("en", "fr").
+    public static func isBareLanguageCode(_ code: some StringProtocol) -> Bool {
+        (2...3).contains(code.utf8.count) && code.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }
+    }
+
     /// Whether a text is a profile name: lowercase ASCII letters, digits and dashes, 1 to 32 of them, starting
     /// with a letter (it names a folder).
     public static func isValidName(_ name: String) -> Bool {
